@@ -1,0 +1,115 @@
+import ArgumentParser
+import BooksTrackCore
+import Foundation
+
+/// `bookstrack`: keep a reading library from the terminal.
+package struct BooksTrackCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "bookstrack",
+        abstract: "Keep track of the books you read, own and want.",
+        discussion: """
+            Name a book by its id (or a unique id prefix), an ISBN, or a unique piece of its title.
+            Data lives in $BOOKSTRACK_DATA_DIR, else $XDG_DATA_HOME/bookstrack, else ~/.local/share/bookstrack.
+            """,
+        subcommands: [
+            AddCommand.self, ListCommand.self, ShowCommand.self,
+            StartCommand.self, ProgressCommand.self, FinishCommand.self, StopCommand.self, HoldCommand.self,
+            StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
+            TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
+            RemoveCommand.self, ISBNCommand.self,
+        ]
+    )
+
+    package init() {}
+}
+
+/// Runs the command line in-process and returns the exit code.
+package enum CommandLineRunner {
+    /// Exit code for a rule or validation failure (DESIGN §3: validation errors exit 2).
+    package static let invalidInput: Int32 = 2
+    /// Exit code for a book or file that was not found, or a name that matched several books.
+    package static let notFound: Int32 = 1
+
+    /// Parses `arguments` (without the program name), runs the command with `context`, reports any
+    /// error on standard error and returns the process exit code.
+    package static func run(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        CommandContext.$current.withValue(context) {
+            do {
+                var command = try BooksTrackCommand.parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                return report(error, context: context)
+            }
+        }
+    }
+
+    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+        switch error {
+        case let error as EntryLookupError:
+            context.standardError("error: \(error)\n")
+            return notFound
+        case let error as LibraryError:
+            context.standardError("error: \(error)\n")
+            switch error {
+            case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound: return notFound
+            default: return invalidInput
+            }
+        case let error as BooksTrackCore.ValidationError:
+            context.standardError("error: \(error)\n")
+            return invalidInput
+        case let error as ISBNError:
+            context.standardError("error: \(error)\n")
+            return invalidInput
+        case let error as AddBookError:
+            context.standardError("error: \(error)\n")
+            return invalidInput
+        case let error as CommandFailure:
+            context.standardError("error: \(error.message)\n")
+            return error.exitCode
+        default:
+            // Argument-parser errors (usage, --help, --version) keep its messages and exit codes.
+            let code = BooksTrackCommand.exitCode(for: error).rawValue
+            let message = BooksTrackCommand.fullMessage(for: error)
+            if code == 0 {
+                if !message.isEmpty { context.standardOutput(message + "\n") }
+            } else {
+                context.standardError(message.lowercased().hasPrefix("error") ? message + "\n" : "error: \(message)\n")
+            }
+            return code
+        }
+    }
+}
+
+/// A failure the command line reports with its own message and exit code.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    /// Bad input on the command line (exit 2).
+    static func invalid(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: CommandLineRunner.invalidInput) }
+    /// A file or book that is not there (exit 1).
+    static func notFound(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: CommandLineRunner.notFound) }
+}
+
+/// Options every library command takes.
+struct LibraryOptions: ParsableArguments {
+    @Option(name: .long, help: "Whose library to use (created on first use).")
+    var user: String = User.defaultLocalName
+
+    @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+    var dataDirectory: String?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    /// Opens the user's library.
+    func service() throws -> LibraryService {
+        let context = CommandContext.current
+        let name = user.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 64 else { throw CommandFailure.invalid("--user must be 1–64 characters") }
+        let directory = Bootstrap.dataDirectory(explicit: dataDirectory, environment: context.environment)
+        let database = try Bootstrap.openDatabase(in: directory)
+        return try Bootstrap.libraryService(database: database, userName: name, now: context.now)
+    }
+}

@@ -1,0 +1,44 @@
+import BooksTrackCore
+import Foundation
+
+/// What a command needs from the world: where to write, the environment and the clock.
+/// Set for the duration of one run, so tests run commands in-process with their own values.
+package struct CommandContext: Sendable {
+    /// Receives standard output.
+    package var standardOutput: @Sendable (String) -> Void
+    /// Receives standard error.
+    package var standardError: @Sendable (String) -> Void
+    /// Environment variables (BOOKSTRACK_DATA_DIR, XDG_DATA_HOME, HOME...).
+    package var environment: [String: String]
+    /// The clock every rule reads.
+    package var now: @Sendable () -> Date
+
+    /// Creates a context.
+    package init(
+        standardOutput: @escaping @Sendable (String) -> Void,
+        standardError: @escaping @Sendable (String) -> Void,
+        environment: [String: String],
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.environment = environment
+        self.now = now
+    }
+
+    /// The real process: stdout, stderr, the process environment and the system clock.
+    package static let process = CommandContext(
+        standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+        standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        environment: ProcessInfo.processInfo.environment,
+        now: { Date() }
+    )
+
+    /// The context of the running command.
+    @TaskLocal package static var current = CommandContext.process
+}
+
+/// Writes a line to the current command's standard output.
+func say(_ text: String = "") {
+    CommandContext.current.standardOutput(text + "\n")
+}

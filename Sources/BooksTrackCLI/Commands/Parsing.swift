@@ -1,0 +1,69 @@
+import ArgumentParser
+import BooksTrackCore
+import Foundation
+
+/// Turns command-line text into model values with messages that say what is accepted.
+enum ArgumentText {
+    static func status(_ text: String) throws -> ReadingStatus {
+        guard let status = ReadingStatus(parsing: text) else {
+            throw CommandFailure.invalid(
+                "unknown status \"\(text)\"; use one of: " + ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
+            )
+        }
+        return status
+    }
+
+    static func format(_ text: String) throws -> EditionFormat {
+        let key = text.lowercased().filter { $0.isLetter }
+        let aliases: [String: EditionFormat] = [
+            "hardcover": .hardcover, "hardback": .hardcover, "paperback": .paperback, "softcover": .paperback,
+            "massmarket": .massMarket, "massmarketpaperback": .massMarket, "ebook": .ebook, "kindle": .ebook,
+            "kindleedition": .ebook, "digital": .ebook, "audiobook": .audiobook, "audio": .audiobook, "other": .other,
+        ]
+        guard let format = aliases[key] else {
+            throw CommandFailure.invalid(
+                "unknown format \"\(text)\"; use one of: " + EditionFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            )
+        }
+        return format
+    }
+
+    static func isbn(_ text: String) throws -> ISBN {
+        do {
+            return try ISBN(parsing: text)
+        } catch {
+            throw CommandFailure.invalid("\"\(text)\" is not a valid ISBN: \(error)")
+        }
+    }
+
+    static func date(_ text: String, option: String) throws -> Date {
+        guard let date = PartialDate(parsing: text), date.precision == .day else {
+            throw CommandFailure.invalid("\(option) \"\(text)\" is not a date; use YYYY-MM-DD")
+        }
+        return date.date()
+    }
+}
+
+/// Commands that act on one named book.
+protocol BookCommand {
+    var options: LibraryOptions { get }
+    var book: String { get }
+}
+
+extension BookCommand {
+    /// Opens the library and resolves the named book.
+    func resolve() throws -> (LibraryService, LibraryBook) {
+        let service = try options.service()
+        return (service, try service.resolve(book))
+    }
+
+    /// Prints the book after a change: a summary line, or the JSON form with `--json`.
+    func report(_ book: LibraryBook, service: LibraryService, message: String? = nil) throws {
+        if options.json {
+            try JSONOutput.print(BookJSON(book, now: service.now()))
+        } else {
+            if let message { say(message) }
+            say(TextFormat.summary(book))
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import ArgumentParser
+import BooksTrackCore
+import Foundation
+
+/// `bookstrack start`: start reading (a finished book starts a re-read).
+struct StartCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start reading a book (again).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+
+    func run() throws {
+        let (service, found) = try resolve()
+        let rereading = found.entry.status == .read || found.entry.status == .dnf
+        let updated = try service.start(found.entry.id)
+        try report(updated, service: service, message: rereading ? "Started a re-read; the earlier read is kept in the history." : nil)
+    }
+}
+
+/// `bookstrack progress`: record the page reached, or a percentage.
+struct ProgressCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Record the page you reached (120) or a percentage (45%).",
+        discussion: "A page above 0 starts a to-read book; the last page finishes it."
+    )
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "A page number, or a percentage such as 45%.") var position: String
+
+    func run() throws {
+        let text = position.trimmingCharacters(in: .whitespaces)
+        let (service, found) = try resolve()
+        let updated: LibraryBook
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)) else {
+                throw CommandFailure.invalid("\"\(position)\" is not a percentage; write e.g. 45%")
+            }
+            updated = try service.progress(found.entry.id, percent: percent)
+        } else {
+            guard let page = Int(text) else {
+                throw CommandFailure.invalid("\"\(position)\" is not a page number or a percentage; write e.g. 120 or 45%")
+            }
+            updated = try service.progress(found.entry.id, page: page)
+        }
+        let finished = found.entry.status != .read && updated.entry.status == .read
+        try report(updated, service: service, message: finished ? "Finished!" : nil)
+    }
+}
+
+/// `bookstrack finish`: mark a book read.
+struct FinishCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "finish", abstract: "Mark a book read.")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+
+    func run() throws {
+        let (service, found) = try resolve()
+        try report(try service.finish(found.entry.id), service: service)
+    }
+}
+
+/// `bookstrack stop`: stop reading for good (did not finish).
+struct StopCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop reading a book for good (did not finish).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+
+    func run() throws {
+        let (service, found) = try resolve()
+        try report(try service.stop(found.entry.id), service: service)
+    }
+}
+
+/// `bookstrack hold`: pause a book.
+struct HoldCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "hold", abstract: "Put a book on hold.")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+
+    func run() throws {
+        let (service, found) = try resolve()
+        try report(try service.hold(found.entry.id), service: service)
+    }
+}
+
+/// `bookstrack status`: move a book to any status.
+struct StatusCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Set a book's status: wishlist, toRead, reading, read, onHold or dnf."
+    )
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "The new status (source-app names such as \"currently-reading\" work too).") var status: String
+
+    func run() throws {
+        let status = try ArgumentText.status(status)
+        let (service, found) = try resolve()
+        try report(try service.setStatus(found.entry.id, to: status), service: service)
+    }
+}
+
+/// `bookstrack acquire`: a wishlist book is now owned.
+struct AcquireCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "acquire",
+        abstract: "Mark a wishlist book as owned (it moves to to-read, or --status).",
+        discussion: "Without edition details the book's known edition is used."
+    )
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Option(name: .long, help: "The status after acquiring (default toRead).") var status: String = "toRead"
+    @Option(name: .long, help: "ISBN of the copy you got.") var isbn: String?
+    @Option(name: .long, help: "Format of the copy you got.") var format: String?
+    @Option(name: .long, help: "Pages of the copy you got.") var pages: Int?
+    @Option(name: .long, help: "Publisher of the copy you got.") var publisher: String?
+
+    func run() throws {
+        let status = try ArgumentText.status(status)
+        let isbns = try isbn.map { [try ArgumentText.isbn($0)] } ?? []
+        let format = try format.map(ArgumentText.format)
+        let (service, found) = try resolve()
+        var edition: Edition?
+        if !isbns.isEmpty || format != nil || pages != nil || publisher != nil {
+            edition = Edition(workID: found.work.id, isbns: isbns, publisher: publisher, pageCount: pages, format: format ?? .other, dateCreated: service.now())
+        }
+        try report(try service.acquire(found.entry.id, newEdition: edition, status: status), service: service, message: "Acquired.")
+    }
+}
+
+/// `bookstrack rate`: a rating from 0.25 to 5 in quarter steps.
+struct RateCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "rate", abstract: "Rate a book from 0.25 to 5 in quarter steps (0 or --clear removes it).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "The rating, e.g. 4 or 3.75.") var rating: Double?
+    @Flag(name: .long, help: "Remove the rating.") var clear = false
+
+    func validate() throws {
+        if clear == (rating != nil) { throw ArgumentParser.ValidationError("give a rating or --clear") }
+    }
+
+    func run() throws {
+        let (service, found) = try resolve()
+        try report(try service.rate(found.entry.id, rating: clear ? nil : rating), service: service)
+    }
+}
+
+/// `bookstrack review`: write (or replace) the review.
+struct ReviewCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "review", abstract: "Write a book's review (up to 20,000 characters).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "The review text.") var text: String?
+    @Option(name: .long, help: "Read the review from this file.") var file: String?
+    @Flag(name: .long, help: "The review contains spoilers.") var spoilers = false
+    @Flag(name: .long, help: "Remove the review.") var clear = false
+
+    func run() throws {
+        let text = try TextInput.read(text: text, file: file, clear: clear, what: "review")
+        let (service, found) = try resolve()
+        try report(try service.review(found.entry.id, text: text, hasSpoilers: spoilers), service: service)
+    }
+}
+
+/// `bookstrack note`: private notes.
+struct NoteCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "note", abstract: "Set a book's private notes (up to 5,000 characters).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "The notes.") var text: String?
+    @Option(name: .long, help: "Read the notes from this file.") var file: String?
+    @Flag(name: .long, help: "Add to the existing notes instead of replacing them.") var append = false
+    @Flag(name: .long, help: "Remove the notes.") var clear = false
+
+    func run() throws {
+        var text = try TextInput.read(text: text, file: file, clear: clear, what: "notes")
+        let (service, found) = try resolve()
+        if append, let existing = found.entry.notes, let addition = text { text = existing + "\n" + addition }
+        try report(try service.note(found.entry.id, text: text), service: service)
+    }
+}
+
+/// `bookstrack favorite`: mark or unmark a favorite.
+struct FavoriteCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(commandName: "favorite", abstract: "Mark a book as a favorite (--off to unmark).")
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Flag(name: .long, help: "Unmark.") var off = false
+
+    func run() throws {
+        let (service, found) = try resolve()
+        try report(try service.favorite(found.entry.id, !off), service: service, message: off ? "No longer a favorite." : "Marked as a favorite.")
+    }
+}
+
+/// `bookstrack remove`: delete a book from the library.
+struct RemoveCommand: ParsableCommand, BookCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a book with its progress, sessions, quotes and photos (authors stay)."
+    )
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+
+    func run() throws {
+        let (service, found) = try resolve()
+        let removed = try service.remove(found.entry.id)
+        say("Removed \(removed.work.title)" + (removed.authors.isEmpty ? "" : " — \(removed.authorNames)"))
+    }
+}
+
+/// Text given inline, from a file, or cleared.
+enum TextInput {
+    static let fileLimit = 1_000_000
+
+    static func read(text: String?, file: String?, clear: Bool, what: String) throws -> String? {
+        let given = [text != nil, file != nil, clear].filter { $0 }.count
+        guard given == 1 else { throw CommandFailure.invalid("give the \(what) as text, with --file, or --clear (one of them)") }
+        if clear { return nil }
+        if let text { return text }
+        guard let file else { return nil }
+        let url = URL(fileURLWithPath: file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CommandFailure.notFound("cannot read \(file): \(error.localizedDescription)")
+        }
+        guard data.count <= fileLimit else { throw CommandFailure.invalid("\(file) is \(data.count) bytes; a \(what) file may have at most \(fileLimit)") }
+        guard let string = String(data: data, encoding: .utf8) else { throw CommandFailure.invalid("\(file) is not UTF-8 text") }
+        return string
+    }
+}

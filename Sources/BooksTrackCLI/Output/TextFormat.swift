@@ -1,0 +1,150 @@
+import BooksTrackCore
+import Foundation
+
+/// How books, dates and figures are written on the terminal.
+enum TextFormat {
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// `2026-11-22`.
+    static func date(_ date: Date?) -> String {
+        guard let date else { return "" }
+        let parts = utc.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// The short id shown in lists: the first 8 hex digits.
+    static func shortID(_ id: LibraryEntry.ID) -> String { String(id.description.prefix(8)) }
+
+    /// "p. 120/384 (31%)", "45%", or "" when nothing is known.
+    static func progress(_ book: LibraryBook) -> String {
+        let percent = Int((book.entry.progress * 100).rounded())
+        if let pages = book.pageCount { return "p. \(book.entry.currentPage)/\(pages) (\(percent)%)" }
+        if book.entry.currentPage > 0 { return "p. \(book.entry.currentPage)" + (percent > 0 ? " (\(percent)%)" : "") }
+        return percent > 0 ? "\(percent)%" : ""
+    }
+
+    /// "4.5/5" or "".
+    static func rating(_ rating: Double?) -> String {
+        guard let rating else { return "" }
+        return "\(number(rating))/5"
+    }
+
+    /// A number without a useless ".0".
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// Cuts `text` to `width` characters with an ellipsis and pads it to `width`.
+    static func cell(_ text: String, _ width: Int) -> String {
+        let single = text.replacingOccurrences(of: "\n", with: " ")
+        let cut = single.count > width ? String(single.prefix(width - 1)) + "…" : single
+        return cut + String(repeating: " ", count: max(0, width - cut.count))
+    }
+
+    /// The one-line summary printed after a change: `Dune — Frank Herbert: Reading, p. 120/412 (29%)`.
+    static func summary(_ book: LibraryBook) -> String {
+        var line = "\(book.work.title)"
+        if !book.authors.isEmpty { line += " — \(book.authorNames)" }
+        line += ": \(book.entry.status.displayName)"
+        let progress = progress(book)
+        if !progress.isEmpty, book.entry.status != .wishlist { line += ", \(progress)" }
+        return line
+    }
+
+    /// The list table.
+    static func table(_ books: [LibraryBook]) -> [String] {
+        var lines = [
+            cell("ID", 8) + "  " + cell("STATUS", 14) + "  " + cell("TITLE", 40) + "  " + cell("AUTHORS", 24) + "  "
+                + cell("PROGRESS", 18) + "  RATING"
+        ]
+        for book in books {
+            var title = book.work.title
+            if let series = book.work.seriesName {
+                title += " (\(series)" + (book.work.seriesPosition.map { " #\(number($0))" } ?? "") + ")"
+            }
+            lines.append(
+                cell(shortID(book.entry.id), 8) + "  " + cell(book.entry.status.displayName, 14) + "  " + cell(title, 40) + "  "
+                    + cell(book.authorNames, 24) + "  " + cell(progress(book), 18) + "  " + rating(book.entry.rating)
+            )
+        }
+        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+    }
+
+    /// The full description printed by `show`.
+    static func detail(_ book: LibraryBook, now: Date) -> [String] {
+        let entry = book.entry
+        var lines: [String] = []
+        lines.append(book.work.title + (book.work.subtitle.map { ": \($0)" } ?? ""))
+        if !book.authors.isEmpty { lines.append("by " + book.authors.map(\.displayName).joined(separator: ", ")) }
+        if let series = book.work.seriesName {
+            lines.append("Series: \(series)" + (book.work.seriesPosition.map { " #\(number($0))" } ?? ""))
+        }
+        lines.append("")
+        lines.append(field("Status", entry.status.displayName + (entry.isFavorite ? "  ♥ favorite" : "")))
+        let progress = progress(book)
+        if !progress.isEmpty { lines.append(field("Progress", progress)) }
+        if entry.status == .reading {
+            if let pace = entry.readingPace(now: now) {
+                lines.append(field("Pace", String(format: "%.1f pages/day", pace)))
+            }
+            if let finish = entry.estimatedFinishDate(pageCount: book.pageCount, now: now) {
+                lines.append(field("Finish by", date(finish)))
+            }
+        }
+        if let rating = entry.rating { lines.append(field("Rating", TextFormat.rating(rating))) }
+        lines.append(field("Added", date(entry.dateAdded)))
+        if let started = entry.dateStarted { lines.append(field("Started", date(started))) }
+        if let completed = entry.dateCompleted { lines.append(field("Finished", date(completed))) }
+        if let stopped = entry.dateStopped { lines.append(field("Stopped", date(stopped))) }
+        if let goal = entry.dailyReadingGoal { lines.append(field("Daily goal", "\(goal) pages")) }
+        lines.append(field("Owned", entry.isOwned ? "yes" : "no"))
+        if let edition = book.edition {
+            var parts: [String] = [edition.format.displayName]
+            if let publisher = edition.publisher { parts.append(publisher) }
+            if let published = edition.publicationDate { parts.append(published.description) }
+            if let pages = edition.pageCount { parts.append("\(pages) pages") }
+            lines.append(field("Edition", parts.joined(separator: ", ")))
+            for isbn in edition.isbns {
+                lines.append(field("ISBN", isbn.hyphenated + (isbn.isbn10.map { " (ISBN-10 \($0))" } ?? "")))
+            }
+        }
+        if !entry.tags.isEmpty { lines.append(field("Tags", entry.tags.joined(separator: ", "))) }
+        if !entry.readHistory.isEmpty {
+            let reads = entry.readHistory.map { period in
+                "\(date(period.started).isEmpty ? "?" : date(period.started))–\(date(period.ended).isEmpty ? "?" : date(period.ended)) (\(period.outcome == .read ? "read" : "did not finish"))"
+            }
+            lines.append(field("Earlier reads", reads.joined(separator: "; ")))
+        }
+        if !entry.sessions.isEmpty {
+            let pages = entry.sessions.reduce(0) { $0 + $1.pagesRead }
+            lines.append(field("Sessions", "\(entry.sessions.count), \(entry.totalReadingMinutes) min, \(pages) pages"))
+        }
+        if !entry.pagePhotos.isEmpty { lines.append(field("Photos", "\(entry.pagePhotos.count)")) }
+        if let notes = entry.notes { lines.append(""); lines.append("Notes:"); lines.append(contentsOf: indented(notes)) }
+        if let review = entry.review {
+            lines.append("")
+            lines.append("Review" + (entry.reviewHasSpoilers ? " (contains spoilers)" : "") + ":")
+            lines.append(contentsOf: indented(review))
+        }
+        if !entry.quotes.isEmpty {
+            lines.append("")
+            lines.append("Quotes:")
+            for quote in entry.quotes {
+                lines.append("  “\(quote.text)”" + (quote.page.map { " (p. \($0))" } ?? ""))
+            }
+        }
+        lines.append("")
+        lines.append(field("Id", entry.id.description))
+        return lines
+    }
+
+    private static func field(_ name: String, _ value: String) -> String { cell(name + ":", 14) + value }
+
+    private static func indented(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+}

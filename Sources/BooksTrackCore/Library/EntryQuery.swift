@@ -1,0 +1,59 @@
+/// Which entries to list, in which order, and which page of them.
+public struct EntryQuery: Hashable, Sendable {
+    /// How entries can be ordered.
+    public enum Sort: String, Hashable, Sendable, CaseIterable {
+        case dateAdded = "added"
+        case title
+        case author
+        case rating
+        case dateStarted = "started"
+        case dateCompleted = "finished"
+        case lastModified = "modified"
+        case progress
+    }
+
+    /// Only these statuses (nil: any).
+    public var statuses: Set<ReadingStatus>?
+    /// Only entries carrying this tag, matched case-insensitively.
+    public var tag: String?
+    /// Only favorites (true) or only non-favorites (false).
+    public var isFavorite: Bool?
+    /// Only owned (true) or only not owned (false).
+    public var isOwned: Bool?
+    public var sort: Sort
+    public var descending: Bool
+    /// Page size; nil for everything.
+    public var limit: Int?
+    public var offset: Int
+
+    /// Creates a query; by default the newest additions first, everything.
+    public init(
+        statuses: Set<ReadingStatus>? = nil,
+        tag: String? = nil,
+        isFavorite: Bool? = nil,
+        isOwned: Bool? = nil,
+        sort: Sort = .dateAdded,
+        descending: Bool? = nil,
+        limit: Int? = nil,
+        offset: Int = 0
+    ) {
+        self.statuses = statuses
+        self.tag = tag
+        self.isFavorite = isFavorite
+        self.isOwned = isOwned
+        self.sort = sort
+        self.descending = descending ?? sort.defaultDescending
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+extension EntryQuery.Sort {
+    /// Dates and ratings read best newest/highest first; titles and authors A to Z.
+    public var defaultDescending: Bool {
+        switch self {
+        case .title, .author: false
+        case .dateAdded, .rating, .dateStarted, .dateCompleted, .lastModified, .progress: true
+        }
+    }
+}

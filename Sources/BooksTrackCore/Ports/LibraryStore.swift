@@ -1,0 +1,103 @@
+import Foundation
+
+/// One user's library, persisted. Created for a single user: nothing here can reach another
+/// user's data. Every method is one transaction.
+public protocol LibraryStore: Sendable {
+    /// The user whose library this is.
+    var userID: User.ID { get }
+
+    // MARK: Authors
+    /// Inserts or updates an author.
+    func save(_ author: Author) throws
+    /// The author with this ID, if it is in this library.
+    func author(id: Author.ID) throws -> Author?
+    /// Authors whose normalized name matches `name` ("Le Guin, Ursula K." finds "Ursula K. Le Guin").
+    func authors(named name: String) throws -> [Author]
+    /// Every author, by sort name.
+    func allAuthors() throws -> [Author]
+    /// Deletes an author; works keep their other authors.
+    func deleteAuthor(id: Author.ID) throws
+    /// Deletes authors linked to no work; returns how many.
+    func pruneAuthorsWithoutWorks() throws -> Int
+
+    // MARK: Works
+    /// Inserts or updates a work and its ordered author links.
+    func save(_ work: Work) throws
+    /// The work with this ID, if it is in this library.
+    func work(id: Work.ID) throws -> Work?
+    /// Works whose normalized title and primary author match (the dedupe key).
+    func works(title: String, primaryAuthor: String?) throws -> [Work]
+    /// Deletes a work with its editions and its entry.
+    func deleteWork(id: Work.ID) throws
+
+    // MARK: Editions
+    /// Inserts or updates an edition with its ISBNs.
+    func save(_ edition: Edition) throws
+    /// The edition with this ID, if it is in this library.
+    func edition(id: Edition.ID) throws -> Edition?
+    /// The work's editions, oldest first.
+    func editions(ofWork workID: Work.ID) throws -> [Edition]
+    /// The edition carrying this ISBN, if any.
+    func edition(isbn: ISBN) throws -> Edition?
+    /// Deletes an edition; entries that owned it keep their progress and become not owned.
+    func deleteEdition(id: Edition.ID) throws
+
+    // MARK: Entries
+    /// Inserts or updates an entry with its tags, quotes, sessions and read history (not photos).
+    func save(_ entry: LibraryEntry) throws
+    /// The entry with this ID, if it is in this library.
+    func entry(id: LibraryEntry.ID) throws -> LibraryEntry?
+    /// The entry for a work, if the user has one.
+    func entry(workID: Work.ID) throws -> LibraryEntry?
+    /// Deletes an entry with its sessions, quotes and photos; the work stays.
+    func deleteEntry(id: LibraryEntry.ID) throws
+    /// Reads the entry, lets `change` apply rules to it (given the page count of its shown
+    /// edition), validates and saves it, all in one transaction. Returns the saved entry.
+    func updateEntry(id: LibraryEntry.ID, _ change: (inout LibraryEntry, _ pageCount: Int?) throws -> Void) throws -> LibraryEntry
+
+    // MARK: Books
+    /// Adds authors (reusing existing IDs), the work, the edition and the entry in one transaction.
+    func add(_ book: NewBook) throws -> LibraryBook
+    /// Adds many books in one transaction; the fast path for imports.
+    func add(_ books: [NewBook]) throws
+    /// The book for an entry.
+    func book(entryID: LibraryEntry.ID) throws -> LibraryBook?
+    /// One page of books.
+    func books(_ query: EntryQuery) throws -> [LibraryBook]
+    /// Entries whose ID starts with `idPrefix` (hex digits, hyphens optional).
+    func entries(idPrefix: String) throws -> [LibraryEntry.ID]
+    /// Entries whose owned or primary edition carries the ISBN.
+    func entries(isbn: ISBN) throws -> [LibraryEntry.ID]
+    /// Entries whose title contains `text` (case- and diacritic-insensitive); at most `limit`.
+    func entries(titleContaining text: String, limit: Int) throws -> [LibraryEntry.ID]
+
+    // MARK: Counts and statistics
+    /// How many entries match the query's filters (paging ignored), counted in SQL.
+    func count(_ query: EntryQuery) throws -> Int
+    /// Entries per status, every status present, counted in SQL.
+    func countByStatus() throws -> [ReadingStatus: Int]
+    /// Works waiting for review (pending), counted in SQL.
+    func reviewQueueCount() throws -> Int
+    /// Library-wide figures; `now` sets "this year".
+    func readingStatistics(now: Date) throws -> ReadingStatistics
+
+    // MARK: Page photos
+    /// Stores a photo's bytes with its metadata.
+    func addPhoto(_ photo: PagePhoto, data: Data, entryID: LibraryEntry.ID) throws
+    /// The entry's photos, oldest first.
+    func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto]
+    /// A photo's bytes.
+    func photoData(id: PagePhoto.ID) throws -> Data?
+    /// Deletes a photo.
+    func deletePhoto(id: PagePhoto.ID) throws
+}
+
+/// The users of one data directory.
+public protocol UserDirectory: Sendable {
+    /// Every user, by name.
+    func users() throws -> [User]
+    /// The user with this name.
+    func user(named name: String) throws -> User?
+    /// The user with this name, created if missing.
+    func ensureUser(named name: String, now: Date) throws -> User
+}

@@ -1,0 +1,37 @@
+extension TextNormalization {
+    // English, French, German and Spanish definite and indefinite articles that catalogs file under.
+    private static let leadingArticles: Set<String> = [
+        "the", "a", "an", "le", "la", "les", "der", "die", "das", "el", "los", "las",
+    ]
+
+    /// The matching key of a title: `"Gideon the Ninth (The Locked Tomb #1)"` → `"gideon the ninth"`,
+    /// `"The Left Hand of Darkness"` → `"left hand of darkness"`.
+    ///
+    /// Removes a trailing series suffix (see `splitSeries(fromTitle:)`), lowercases, strips
+    /// diacritics, turns `&` into "and", drops apostrophes, replaces other punctuation with spaces,
+    /// removes one leading article (the, a, an, le, la, les, l', der, die, das, el, los, las) unless it
+    /// is the whole title, and collapses whitespace. Other parentheses stay: `"Frankenstein (Penguin
+    /// Classics)"` → `"frankenstein penguin classics"`.
+    public static func normalizeTitle(_ title: some StringProtocol) -> String {
+        let text = folded(splitSeries(fromTitle: title).title)
+        // French elides "le"/"la" before a vowel: "L'Étranger" files under "etranger".
+        if let wordsAfterArticle = wordsAfterElidedArticle(in: text) {
+            return wordsAfterArticle.joined(separator: " ")
+        }
+        var words = Self.words(in: text)
+        if words.count > 1, leadingArticles.contains(words[0]) {
+            words.removeFirst()
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The words after a leading "l'" in folded text, or nil when there is no such article or nothing follows it.
+    private static func wordsAfterElidedArticle(in folded: String) -> [String]? {
+        let scalars = folded.unicodeScalars.drop { $0.properties.isWhitespace }
+        guard scalars.first == "l", let second = scalars.dropFirst().first, apostrophes.contains(second) else {
+            return nil
+        }
+        let words = Self.words(in: Substring(scalars.dropFirst(2)))
+        return words.isEmpty ? nil : words
+    }
+}

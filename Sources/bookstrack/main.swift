@@ -1,0 +1,4 @@
+import BooksTrackCLI
+import Foundation
+
+exit(CommandLineRunner.run(Array(CommandLine.arguments.dropFirst())))
