@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "BooksTrack",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bookstrack", targets: ["bookstrack"]),
         .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),

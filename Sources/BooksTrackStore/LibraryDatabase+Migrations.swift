@@ -17,7 +17,6 @@ extension LibraryDatabase {
         return migrator
     }
 
-    // swiftlint:disable:next function_body_length
     private static func createSchemaV1(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE users (

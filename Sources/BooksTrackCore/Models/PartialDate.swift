@@ -113,7 +113,8 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
         guard let date = PartialDate(parsing: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "\"\(text.prefix(40))\" is not a date: expected a year, year-month or date such as 1998, 1998-09 or 1998-09-14"
+                debugDescription:
+                    "\"\(text.prefix(40))\" is not a date: expected a year, year-month or date such as 1998, 1998-09 or 1998-09-14"
             )
         }
         self = date
@@ -126,12 +127,12 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
     }
 
     /// Whether `year` has a February 29 (proleptic Gregorian rules).
-    public static func isLeapYear(_ year: Int) -> Bool {
+    static func isLeapYear(_ year: Int) -> Bool {
         year.isMultiple(of: 4) && (!year.isMultiple(of: 100) || year.isMultiple(of: 400))
     }
 
     /// The number of days in `month` (1...12) of `year`.
-    public static func numberOfDays(inMonth month: Int, year: Int) -> Int {
+    static func numberOfDays(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30

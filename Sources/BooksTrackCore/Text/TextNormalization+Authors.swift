@@ -2,7 +2,7 @@ extension TextNormalization {
     // Generational suffixes: they follow the whole name, never start the surname.
     private static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
 
-    // Lowercase particles that belong to the surname they precede ("Le Guin", "van der Waals").
+    // Particles, in any case, that belong to the surname they precede ("Le Guin", "van der Waals").
     private static let surnameParticles: Set<String> = [
         "da", "das", "de", "degli", "dei", "del", "della", "den", "der", "des", "di", "do", "dos", "du",
         "la", "le", "te", "ten", "ter", "van", "vom", "von", "zu", "zum", "zur",

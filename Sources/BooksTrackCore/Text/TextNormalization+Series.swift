@@ -40,7 +40,7 @@ extension TextNormalization {
         let text = Substring(trimmed(text))
         let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
         guard let position = Double(text[..<numberEnd]), position.isFinite, position >= 0 else { return nil }
-        let rest = text[numberEnd...]
+        let rest = text[numberEnd...].drop { $0.isWhitespace }
         guard let dash = rest.first else { return position }
         // An omnibus reads "#1-3" (sometimes with an en dash): keep where it starts.
         guard "-–—".contains(dash), Double(trimmed(rest.dropFirst())) != nil else { return nil }

@@ -25,18 +25,19 @@ extension TextNormalization {
         "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t",
     ]
 
-    // Apostrophes join the letters around them ("Ender's" → "enders", "O'Brien" → "obrien").
+    /// The apostrophes `words(in:)` drops, so they join the letters around them ("Ender's" → "enders").
     static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}", "`"]
 
     /// `text` lowercased, in compatibility-decomposed form, with diacritics on European letters removed;
     /// punctuation is kept.
     static func folded(_ text: some StringProtocol) -> String {
-        var result = String.UnicodeScalarView()
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             for scalar in text.unicodeScalars {
-                result.append(asciiLowercased(scalar))
+                result.unicodeScalars.append(asciiLowercased(scalar))
             }
-            return String(result)
+            return result
         }
         // Compatibility decomposition also turns ligatures (ﬁ) and full-width forms (Ａ) into ASCII.
         let decomposed = String(text).decomposedStringWithCompatibilityMapping
@@ -46,19 +47,20 @@ extension TextNormalization {
             if category == .nonspacingMark || category == .enclosingMark {
                 // Marks are only dropped from Latin, Greek and Cyrillic letters: on kana or Devanagari
                 // they make a different letter, not an accented one.
-                if !previousBaseIsEuropean { result.append(scalar) }
+                if !previousBaseIsEuropean { result.unicodeScalars.append(scalar) }
                 continue
             }
             previousBaseIsEuropean = scalar.value < 0x0530
             if scalar.isASCII {
-                result.append(asciiLowercased(scalar))
+                result.unicodeScalars.append(asciiLowercased(scalar))
             } else if let replacement = letterReplacements[scalar] {
-                result.append(contentsOf: replacement.unicodeScalars)
+                result += replacement
             } else {
-                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                // Appending a whole String is much faster than appending its scalar view.
+                result += scalar.properties.lowercaseMapping
             }
         }
-        return String(result)
+        return result
     }
 
     /// The words of folded text: runs of letters, digits and marks; `&` becomes "and", apostrophes
@@ -83,8 +85,7 @@ extension TextNormalization {
 
     /// The index of the `(` that opens the parenthesis `text` ends with, or nil when `text` does not
     /// end with `)` or its parentheses do not balance.
-    static func openingOfTrailingParenthesis(in text: some StringProtocol) -> String.Index? {
-        let text = String(text)
+    static func openingOfTrailingParenthesis(in text: String) -> String.Index? {
         guard text.last == ")" else { return nil }
         var depth = 0
         var index = text.endIndex

@@ -1,0 +1,108 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+/// One SQLite library file: its connections, its schema, its users, and a `LibraryStore` per user.
+///
+/// Files are opened as a GRDB `DatabasePool` in WAL mode (readers never wait for the writer) with
+/// foreign keys on; the schema is brought up to date on opening.
+public final class LibraryDatabase: Sendable {
+    /// The connection (a pool for files, a queue for in-memory databases).
+    let writer: any DatabaseWriter
+    /// The file's path, or nil for an in-memory database.
+    public let path: String?
+
+    /// Opens the library file at `path`, creating it and its parent folders when missing, and
+    /// migrates it to the current schema.
+    public convenience init(path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        try self.init(writer: pool, path: path)
+    }
+
+    /// A private database in memory, gone when the value is released; for tests and previews.
+    public static func inMemory() throws -> LibraryDatabase {
+        do {
+            return try LibraryDatabase(writer: DatabaseQueue(configuration: configuration), path: nil)
+        } catch let error as DatabaseError {
+            throw StoreError(error)
+        }
+    }
+
+    private init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        try migrate()
+    }
+
+    /// The library of one user.
+    public func library(for userID: User.ID) -> SQLiteLibraryStore {
+        SQLiteLibraryStore(writer: writer, userID: userID)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "BooksTrack library"
+        configuration.foreignKeysEnabled = true
+        // The CLI and the server may share a file: wait for the other writer instead of failing at once.
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+
+    private func migrate() throws {
+        let migrator = Self.migrator
+        do {
+            let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded {
+                let unknown = try writer.read { db in
+                    try migrator.appliedMigrations(db).filter { !migrator.migrations.contains($0) }
+                }
+                throw StoreError.newerSchema(unknownMigrations: unknown)
+            }
+            try migrator.migrate(writer)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.migrationFailed(reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}
+
+extension LibraryDatabase {
+    /// The names of the migrations applied to this file, oldest first.
+    package func appliedMigrations() throws -> [String] {
+        do {
+            return try writer.read { db in try Self.migrator.appliedMigrations(db) }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// SQLite's journal mode for this file ("wal" for files).
+    package func journalMode() throws -> String {
+        do {
+            return try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// Whether SQLite enforces foreign keys on this connection.
+    package func foreignKeysEnabled() throws -> Bool {
+        do {
+            return try writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+extension SQLiteLibraryStore {
+    /// Stores a photo's bytes with its metadata. The image type and byte count are taken from the
+    /// bytes; JPEG and PNG up to `PagePhoto.byteLimit` are accepted.
+    public func addPhoto(_ photo: PagePhoto, data: Data, entryID: LibraryEntry.ID) throws {
+        let imageType = try Validation.imageType(of: data)
+        let caption = try Validation.optionalText(photo.caption, field: "caption", limit: PagePhoto.captionLimit)
+        if let page = photo.page, page < 0 { throw LibraryError.negativePage(page) }
+        try write { db in
+            guard try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userID = ? AND id = ?", [user, entryID.description]) > 0 else {
+                throw LibraryError.entryNotFound(entryID)
+            }
+            try Self.execute(db, PagePhotoRecord.insertSQL, [
+                user, photo.id.description, entryID.description, photo.page, caption, imageType.rawValue, data.count,
+                photo.dateAdded.databaseSeconds, data,
+            ])
+        }
+    }
+
+    /// The entry's photos (metadata), oldest first.
+    public func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto] {
+        try read { db in
+            try Self.fetch(db, """
+                SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
+                WHERE userID = ? AND entryID = ? ORDER BY dateAdded, id
+                """, [user, entryID.description]) { try PagePhotoRecord.decode($0, at: 1) }
+        }
+    }
+
+    /// A photo's bytes, if the photo is in this library.
+    public func photoData(id: PagePhoto.ID) throws -> Data? {
+        try read { db in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM page_photos WHERE userID = ? AND id = ?"),
+                              arguments: [user, id.description])
+        }
+    }
+
+    /// Deletes a photo.
+    public func deletePhoto(id: PagePhoto.ID) throws {
+        try write { db in
+            guard try Self.execute(db, "DELETE FROM page_photos WHERE userID = ? AND id = ?", [user, id.description]) > 0 else {
+                throw LibraryError.photoNotFound(id)
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import BooksTrackCLI
+import Foundation
+import Synchronization
+
+/// Runs `bookstrack` commands in-process against a fresh temporary data directory and a fixed clock.
+final class CLIHarness: Sendable {
+    struct Result {
+        var exitCode: Int32
+        var output: String
+        var error: String
+    }
+
+    let dataDirectory: URL
+    private let clock: Mutex<Date>
+
+    /// 2026-11-22T09:00:00Z: tests never read today's date.
+    static let start = Date(timeIntervalSince1970: 1_795_338_000)
+
+    init() throws {
+        dataDirectory = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+            .appendingPathComponent("bookstrack-cli-\(UUID().uuidString)", isDirectory: true)
+        clock = Mutex(Self.start)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// Moves the fixed clock forward.
+    func advance(days: Double) {
+        clock.withLock { $0 = $0.addingTimeInterval(days * 86_400) }
+    }
+
+    var now: Date { clock.withLock { $0 } }
+
+    /// Runs one command line (without the program name).
+    @discardableResult
+    func run(_ arguments: String...) -> Result { run(arguments) }
+
+    @discardableResult
+    func run(_ arguments: [String]) -> Result {
+        let output = Mutex("")
+        let error = Mutex("")
+        let context = CommandContext(
+            standardOutput: { text in output.withLock { $0 += text } },
+            standardError: { text in error.withLock { $0 += text } },
+            environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path],
+            now: { [clock] in clock.withLock { $0 } }
+        )
+        let code = CommandLineRunner.run(arguments, context: context)
+        return Result(exitCode: code, output: output.withLock { $0 }, error: error.withLock { $0 })
+    }
+
+    /// Adds a book and returns its id (from `--json`).
+    func add(_ arguments: String...) throws -> String {
+        let result = run(["add"] + arguments + ["--json"])
+        guard result.exitCode == 0 else { throw HarnessError.commandFailed(result.error) }
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        guard let id = object?["id"] as? String else { throw HarnessError.commandFailed("no id in \(result.output)") }
+        return id
+    }
+
+    /// A book as JSON (`show --json`).
+    func show(_ book: String) throws -> [String: Any] {
+        let result = run("show", book, "--json")
+        guard result.exitCode == 0 else { throw HarnessError.commandFailed(result.error) }
+        guard let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any] else {
+            throw HarnessError.commandFailed("not an object: \(result.output)")
+        }
+        return object
+    }
+
+    enum HarnessError: Error {
+        case commandFailed(String)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import BooksTrackCLI
+
+@Suite struct PagePhotos {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+
+    func write(_ bytes: [UInt8], named name: String, in cli: CLIHarness) throws -> URL {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let url = cli.dataDirectory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    @Test func aPhotoIsStoredAsGivenAndSavedBackByteForByte() throws {
+        let cli = try CLIHarness()
+        let id = try cli.add("Dune", "--pages", "412")
+        let file = try write(Self.jpeg, named: "page.jpg", in: cli)
+        let added = cli.run("photo", "add", id, file.path, "--page", "12", "--caption", "map")
+        #expect(added.exitCode == 0, "\(added.error)")
+        let listed = cli.run("photo", "list", id, "--json")
+        let photos = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        let photo = try #require(photos.first)
+        #expect(photo["imageType"] as? String == "jpeg")
+        #expect(photo["page"] as? Int == 12)
+        let photoID = try #require(photo["id"] as? String)
+
+        let out = cli.dataDirectory.appendingPathComponent("copy.jpg")
+        #expect(cli.run("photo", "save", photoID, "-o", out.path).exitCode == 0)
+        #expect(try Data(contentsOf: out) == Data(Self.jpeg))
+    }
+
+    @Test func aPNGNamedJpgIsStoredAsPNG() throws {
+        let cli = try CLIHarness()
+        let id = try cli.add("Dune")
+        let file = try write(Self.png, named: "really-a-png.jpg", in: cli)
+        #expect(cli.run("photo", "add", id, file.path).output.contains("(PNG, 16 bytes)"))
+    }
+
+    @Test func otherFilesAreRefusedByTheirContentNotTheirName() throws {
+        let cli = try CLIHarness()
+        let id = try cli.add("Dune")
+        let gif = try write(Array("GIF89a-not-a-photo".utf8), named: "fake.jpg", in: cli)
+        let result = cli.run("photo", "add", id, gif.path)
+        #expect(result.exitCode == 2)
+        #expect(result.error.contains("neither JPEG nor PNG"))
+        #expect(cli.run("photo", "list", id).output.contains("No photos"))
+    }
+
+    @Test func photosOverTenMegabytesAreRefused() throws {
+        let cli = try CLIHarness()
+        let id = try cli.add("Dune")
+        var big = [UInt8](repeating: 0, count: 10 * 1024 * 1024 + 1)
+        big.replaceSubrange(0..<3, with: [0xFF, 0xD8, 0xFF])
+        let file = try write(big, named: "big.jpg", in: cli)
+        let result = cli.run("photo", "add", id, file.path)
+        #expect(result.exitCode == 2)
+        #expect(result.error.contains("the limit is 10485760"))
+    }
+
+    @Test func aMissingFileOrPhotoIsExplained() throws {
+        let cli = try CLIHarness()
+        let id = try cli.add("Dune")
+        #expect(cli.run("photo", "add", id, "/nonexistent.jpg").error.contains("no such file"))
+        #expect(cli.run("photo", "save", "not-an-id").exitCode == 2)
+        #expect(cli.run("photo", "save", UUID().uuidString).exitCode == 1)
+    }
+}
+
+@Suite struct ISBNCommand {
+    @Test func aValidISBNIsConvertedHyphenatedAndPlaced() throws {
+        let cli = try CLIHarness()
+        let result = cli.run("isbn", "0-441-17271-7")
+        #expect(result.exitCode == 0)
+        #expect(result.output.contains("ISBN-13:     9780441172719"))
+        #expect(result.output.contains("ISBN-10:     0441172717"))
+        #expect(result.output.contains("Hyphenated:  978-0-441-17271-9 / 0-441-17271-7"))
+        #expect(result.output.contains("Group:       English language (978-0)"))
+    }
+
+    @Test func anInvalidISBNSaysWhyAndExitsNonZero() throws {
+        let cli = try CLIHarness()
+        let result = cli.run("isbn", "9780441172719", "0441172718")
+        #expect(result.exitCode == 2)
+        #expect(result.output.contains("9780441172719: valid"))
+        #expect(result.output.contains("0441172718: invalid — "))
+        #expect(result.output.lowercased().contains("check digit"))
+        #expect(result.error.contains("1 value is not a valid ISBN"))
+    }
+
+    @Test func jsonGivesOneObjectPerValue() throws {
+        let cli = try CLIHarness()
+        let result = cli.run("isbn", "979-10-90636-07-1", "12345", "--json")
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(reports.count == 2)
+        #expect(reports[0]["valid"] as? Bool == true)
+        #expect(reports[0]["isbn10"] == nil)
+        #expect(reports[1]["valid"] as? Bool == false)
+        #expect((reports[1]["error"] as? String)?.isEmpty == false)
+    }
+}
+
+@Suite struct TheRealExecutable {
+    /// The `bookstrack` binary built next to the test bundle.
+    func executable() throws -> URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        var directory = bundle.deletingLastPathComponent()
+        // On Linux the test runner is the bundle itself; on macOS it sits inside `*.xctest/Contents/MacOS`.
+        while directory.pathComponents.count > 1, !FileManager.default.fileExists(atPath: directory.appendingPathComponent("bookstrack").path) {
+            directory = directory.deletingLastPathComponent()
+            if directory.lastPathComponent == ".build" { break }
+        }
+        return directory.appendingPathComponent("bookstrack")
+    }
+
+    func run(_ arguments: [String], dataDirectory: URL) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.environment = ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+    }
+
+    @Test func theBinaryKeepsALibraryAcrossRunsAndExitsNonZeroOnErrors() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bookstrack-bin-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(FileManager.default.isExecutableFile(atPath: try executable().path), "bookstrack binary not built next to the tests")
+
+        let added = try run(["add", "Dune", "--author", "Frank Herbert", "--pages", "412"], dataDirectory: directory)
+        #expect(added.0 == 0, "\(added.2)")
+        let progress = try run(["progress", "dune", "100"], dataDirectory: directory)
+        #expect(progress.1.contains("Reading, p. 100/412"))
+        let bad = try run(["progress", "dune", "500"], dataDirectory: directory)
+        #expect(bad.0 == 2)
+        #expect(bad.2.contains("page 500 is past the last page (412)"))
+        let missing = try run(["show", "no such book"], dataDirectory: directory)
+        #expect(missing.0 == 1)
+    }
+}
