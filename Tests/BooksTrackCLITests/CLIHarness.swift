@@ -11,7 +11,7 @@ final class CLIHarness: Sendable {
     }
 
     let dataDirectory: URL
-    private let clock: Mutex<Date>
+    private let clock: ClockBox
 
     /// 2026-11-22T09:00:00Z: tests never read today's date.
     static let start = Date(timeIntervalSince1970: 1_795_338_000)
@@ -19,7 +19,7 @@ final class CLIHarness: Sendable {
     init() throws {
         dataDirectory = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
             .appendingPathComponent("bookstrack-cli-\(UUID().uuidString)", isDirectory: true)
-        clock = Mutex(Self.start)
+        clock = ClockBox(Self.start)
     }
 
     deinit {
@@ -28,10 +28,10 @@ final class CLIHarness: Sendable {
 
     /// Moves the fixed clock forward.
     func advance(days: Double) {
-        clock.withLock { $0 = $0.addingTimeInterval(days * 86_400) }
+        clock.value.withLock { $0 = $0.addingTimeInterval(days * 86_400) }
     }
 
-    var now: Date { clock.withLock { $0 } }
+    var now: Date { clock.value.withLock { $0 } }
 
     /// Runs one command line (without the program name).
     @discardableResult
@@ -45,7 +45,7 @@ final class CLIHarness: Sendable {
             standardOutput: { text in output.withLock { $0 += text } },
             standardError: { text in error.withLock { $0 += text } },
             environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path],
-            now: { [clock] in clock.withLock { $0 } }
+            now: { [clock] in clock.value.withLock { $0 } }
         )
         let code = CommandLineRunner.run(arguments, context: context)
         return Result(exitCode: code, output: output.withLock { $0 }, error: error.withLock { $0 })
@@ -68,6 +68,12 @@ final class CLIHarness: Sendable {
             throw HarnessError.commandFailed("not an object: \(result.output)")
         }
         return object
+    }
+
+    /// A shareable box around the fixed clock.
+    final class ClockBox: Sendable {
+        let value: Mutex<Date>
+        init(_ date: Date) { value = Mutex(date) }
     }
 
     enum HarnessError: Error {

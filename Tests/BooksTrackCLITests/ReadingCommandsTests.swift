@@ -184,7 +184,7 @@ import Testing
         #expect(cli.run("session", "add", id, "--minutes", "45", "--pages", "30", "--date", "2026-11-20").exitCode == 0)
         #expect(cli.run("session", "add", id, "--minutes", "20").exitCode == 0)
         let sessions = cli.run("session", "list", id)
-        #expect(sessions.output.contains("2026-11-20     45 min    30 pages"))
+        #expect(sessions.output.contains("2026-11-20    45 min    30 pages"))
         #expect(sessions.output.contains("Total: 2 sessions, 65 min, 30 pages."))
         #expect(cli.run("session", "add", id, "--minutes", "2000").exitCode == 2)
         #expect(cli.run("session", "add", id, "--minutes", "10", "--date", "yesterday").exitCode == 2)

@@ -106,7 +106,7 @@ struct ISBNConversionTests {
     @Test func exactlyOneCheckCharacterCompletesNineDigitsIntoAValidISBN10() {
         // Given a spread of 9-digit numbers.
         for seed in stride(from: 0, to: 999_999_999, by: 7_654_321) {
-            let first9 = String(String(seed).reversed()).padding(toLength: 9, withPad: "0", startingAt: 0)
+            let first9 = Self.nineDigits(from: seed)
             guard let check = ISBN.checkDigit10(for: first9) else {
                 Issue.record("no check digit for \(first9)")
                 continue
@@ -122,8 +122,7 @@ struct ISBNConversionTests {
 
     @Test func exactlyOneCheckDigitCompletesTwelveDigitsIntoAValidISBN13() {
         for seed in stride(from: 0, to: 999_999_999, by: 7_654_321) {
-            let first12 = (seed.isMultiple(of: 2) ? "978" : "979")
-                + String(String(seed).reversed()).padding(toLength: 9, withPad: "0", startingAt: 0)
+            let first12 = (seed.isMultiple(of: 2) ? "978" : "979") + Self.nineDigits(from: seed)
             guard let check = ISBN.checkDigit13(for: first12) else {
                 Issue.record("no check digit for \(first12)")
                 continue
@@ -142,5 +141,11 @@ struct ISBNConversionTests {
 
         // Then
         #expect(try ISBN(parsing: first12 + String(check)) == ISBN(parsing: "0441172717"))
+    }
+
+    /// Nine digits spread over the whole range: `seed`'s digits reversed, padded with zeros.
+    private static func nineDigits(from seed: Int) -> String {
+        let digits = String(String(seed).reversed())
+        return digits + String(repeating: "0", count: max(0, 9 - digits.count))
     }
 }

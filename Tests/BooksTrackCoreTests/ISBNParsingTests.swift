@@ -157,10 +157,14 @@ struct ISBNParsingTests {
 
     /// Digits that look like ISBN digits but are not ASCII must be refused, never converted.
     static let nonASCIIDigits: [(String, ISBNError)] = [
-        ("\u{0669}\u{0667}\u{0668}\u{0660}\u{0664}\u{0664}\u{0661}\u{0661}\u{0667}\u{0662}\u{0667}\u{0661}\u{0669}",
-         .invalidCharacter("\u{0669}", position: 1)),  // Arabic-Indic ٩٧٨٠٤٤١١٧٢٧١٩
-        ("\u{FF19}\u{FF17}\u{FF18}\u{FF10}\u{FF14}\u{FF14}\u{FF11}\u{FF11}\u{FF17}\u{FF12}\u{FF17}\u{FF11}\u{FF19}",
-         .invalidCharacter("\u{FF19}", position: 1)),  // full-width ９７８０４４１１７２７１９
+        (
+            "\u{0669}\u{0667}\u{0668}\u{0660}\u{0664}\u{0664}\u{0661}\u{0661}\u{0667}\u{0662}\u{0667}\u{0661}\u{0669}",
+            .invalidCharacter("\u{0669}", position: 1)
+        ),  // Arabic-Indic ٩٧٨٠٤٤١١٧٢٧١٩
+        (
+            "\u{FF19}\u{FF17}\u{FF18}\u{FF10}\u{FF14}\u{FF14}\u{FF11}\u{FF11}\u{FF17}\u{FF12}\u{FF17}\u{FF11}\u{FF19}",
+            .invalidCharacter("\u{FF19}", position: 1)
+        ),  // full-width ９７８０４４１１７２７１９
         ("\u{096F}\u{096D}\u{096E}0441172719", .invalidCharacter("\u{096F}", position: 1)),  // Devanagari ९७८
         ("978044117271\u{0669}", .invalidCharacter("\u{0669}", position: 13)),
         ("978-0-441-17271-\u{FF19}", .invalidCharacter("\u{FF19}", position: 17)),
@@ -219,10 +223,14 @@ struct ISBNParsingTests {
         (.misplacedX, "X is only valid as the last character of an ISBN-10"),
         (.unknownPrefix("977"), "an ISBN-13 starts with 978 or 979; found 977"),
         (.invalidCharacter("a", position: 5), "an ISBN holds only digits, hyphens and spaces; found \"a\" at position 5"),
-        (.invalidCharacter("\u{0663}", position: 1),
-         "an ISBN holds only digits, hyphens and spaces; found \"\u{0663}\" (U+0663) at position 1"),
-        (.invalidCharacter("\u{200B}", position: 2),
-         "an ISBN holds only digits, hyphens and spaces; found U+200B at position 2"),
+        (
+            .invalidCharacter("\u{0663}", position: 1),
+            "an ISBN holds only digits, hyphens and spaces; found \"\u{0663}\" (U+0663) at position 1"
+        ),
+        (
+            .invalidCharacter("\u{200B}", position: 2),
+            "an ISBN holds only digits, hyphens and spaces; found U+200B at position 2"
+        ),
         (.invalidCharacter("\t", position: 3), "an ISBN holds only digits, hyphens and spaces; found U+0009 at position 3"),
     ]
 

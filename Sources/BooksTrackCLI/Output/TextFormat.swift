@@ -22,6 +22,7 @@ enum TextFormat {
     /// "p. 120/384 (31%)", "45%", or "" when nothing is known.
     static func progress(_ book: LibraryBook) -> String {
         let percent = Int((book.entry.progress * 100).rounded())
+        if book.entry.currentPage == 0, book.entry.progress == 0 { return "" }
         if let pages = book.pageCount { return "p. \(book.entry.currentPage)/\(pages) (\(percent)%)" }
         if book.entry.currentPage > 0 { return "p. \(book.entry.currentPage)" + (percent > 0 ? " (\(percent)%)" : "") }
         return percent > 0 ? "\(percent)%" : ""
@@ -103,7 +104,7 @@ enum TextFormat {
         if let goal = entry.dailyReadingGoal { lines.append(field("Daily goal", "\(goal) pages")) }
         lines.append(field("Owned", entry.isOwned ? "yes" : "no"))
         if let edition = book.edition {
-            var parts: [String] = [edition.format.displayName]
+            var parts: [String] = edition.format == .other ? [] : [edition.format.displayName]
             if let publisher = edition.publisher { parts.append(publisher) }
             if let published = edition.publicationDate { parts.append(published.description) }
             if let pages = edition.pageCount { parts.append("\(pages) pages") }
