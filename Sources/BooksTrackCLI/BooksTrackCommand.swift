@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackStore
 import Foundation
 
 /// `bookstrack`: keep a reading library from the terminal.
@@ -29,6 +30,8 @@ package enum CommandLineRunner {
     package static let invalidInput: Int32 = 2
     /// Exit code for a book or file that was not found, or a name that matched several books.
     package static let notFound: Int32 = 1
+    /// Exit code when the library database cannot be opened, read or written (EX_IOERR).
+    package static let storageFailure: Int32 = 74
 
     /// Parses `arguments` (without the program name), runs the command with `context`, reports any
     /// error on standard error and returns the process exit code.
@@ -64,6 +67,9 @@ package enum CommandLineRunner {
         case let error as AddBookError:
             context.standardError("error: \(error)\n")
             return invalidInput
+        case let error as StoreError:
+            context.standardError("error: \(error)\n")
+            return storageFailure
         case let error as CommandFailure:
             context.standardError("error: \(error.message)\n")
             return error.exitCode
