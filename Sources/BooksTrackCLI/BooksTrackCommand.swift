@@ -58,13 +58,7 @@ package enum CommandLineRunner {
             case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound: return notFound
             default: return invalidInput
             }
-        case let error as BooksTrackCore.ValidationError:
-            context.standardError("error: \(error)\n")
-            return invalidInput
-        case let error as ISBNError:
-            context.standardError("error: \(error)\n")
-            return invalidInput
-        case let error as AddBookError:
+        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError:
             context.standardError("error: \(error)\n")
             return invalidInput
         case let error as StoreError:
