@@ -8,30 +8,56 @@ let package = Package(
         .executable(name: "bookstrack", targets: ["bookstrack"]),
         .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),
         .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
+        .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
         .library(name: "BooksTrackTesting", targets: ["BooksTrackTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        .target(name: "BooksTrackCore"),
+        .target(name: "BooksTrackCore", exclude: ["README.md"]),
         .target(
             name: "BooksTrackStore",
-            dependencies: ["BooksTrackCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["BooksTrackCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"],
+            resources: [.copy("Catalog/Resources")]
+        ),
+        .target(
+            name: "BooksTrackProviders",
+            dependencies: [
+                "BooksTrackCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["README.md"]
         ),
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore",
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI"]),
-        .target(name: "BooksTrackTesting", dependencies: ["BooksTrackCore", "BooksTrackStore"]),
+        .target(
+            name: "BooksTrackTesting",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackStoreTests", dependencies: ["BooksTrackStore", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackProvidersTests", dependencies: ["BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackCLITests", dependencies: ["BooksTrackCLI", "BooksTrackTesting"]),
     ]
 )
