@@ -4,7 +4,7 @@ import BooksTrackStore
 import Foundation
 
 /// `bookstrack`: keep a reading library from the terminal.
-package struct BooksTrackCommand: ParsableCommand {
+package struct BooksTrackCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "bookstrack",
         abstract: "Keep track of the books you read, own and want.",
@@ -17,7 +17,7 @@ package struct BooksTrackCommand: ParsableCommand {
             StartCommand.self, ProgressCommand.self, FinishCommand.self, StopCommand.self, HoldCommand.self,
             StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
-            RemoveCommand.self, ISBNCommand.self,
+            RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CacheCommand.self,
         ]
     )
 
@@ -35,11 +35,15 @@ package enum CommandLineRunner {
 
     /// Parses `arguments` (without the program name), runs the command with `context`, reports any
     /// error on standard error and returns the process exit code.
-    package static func run(_ arguments: [String], context: CommandContext = .process) -> Int32 {
-        CommandContext.$current.withValue(context) {
+    package static func run(_ arguments: [String], context: CommandContext = .process) async -> Int32 {
+        await CommandContext.$current.withValue(context) {
             do {
                 var command = try BooksTrackCommand.parseAsRoot(arguments)
-                try command.run()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
                 return 0
             } catch {
                 return report(error, context: context)

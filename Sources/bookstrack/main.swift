@@ -1,4 +1,4 @@
 import BooksTrackCLI
 import Foundation
 
-exit(CommandLineRunner.run(Array(CommandLine.arguments.dropFirst())))
+exit(await CommandLineRunner.run(Array(CommandLine.arguments.dropFirst())))

@@ -35,10 +35,10 @@ final class CLIHarness: Sendable {
 
     /// Runs one command line (without the program name).
     @discardableResult
-    func run(_ arguments: String...) -> Result { run(arguments) }
+    func run(_ arguments: String...) async -> Result { await run(arguments) }
 
     @discardableResult
-    func run(_ arguments: [String]) -> Result {
+    func run(_ arguments: [String]) async -> Result {
         let output = Mutex("")
         let error = Mutex("")
         let context = CommandContext(
@@ -47,13 +47,13 @@ final class CLIHarness: Sendable {
             environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path],
             now: { [clock] in clock.value.withLock { $0 } }
         )
-        let code = CommandLineRunner.run(arguments, context: context)
+        let code = await CommandLineRunner.run(arguments, context: context)
         return Result(exitCode: code, output: output.withLock { $0 }, error: error.withLock { $0 })
     }
 
     /// Adds a book and returns its id (from `--json`).
-    func add(_ arguments: String...) throws -> String {
-        let result = run(["add"] + arguments + ["--json"])
+    func add(_ arguments: String...) async throws -> String {
+        let result = await run(["add"] + arguments + ["--json"])
         guard result.exitCode == 0 else { throw HarnessError.commandFailed(result.error) }
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         guard let id = object?["id"] as? String else { throw HarnessError.commandFailed("no id in \(result.output)") }
@@ -61,8 +61,8 @@ final class CLIHarness: Sendable {
     }
 
     /// A book as JSON (`show --json`).
-    func show(_ book: String) throws -> [String: Any] {
-        let result = run("show", book, "--json")
+    func show(_ book: String) async throws -> [String: Any] {
+        let result = await run("show", book, "--json")
         guard result.exitCode == 0 else { throw HarnessError.commandFailed(result.error) }
         guard let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any] else {
             throw HarnessError.commandFailed("not an object: \(result.output)")

@@ -4,66 +4,66 @@ import Testing
 @testable import BooksTrackCLI
 
 @Suite struct AddingAndListing {
-    @Test func aBookAddedByHandShowsUpInTheListAndInFull() throws {
+    @Test func aBookAddedByHandShowsUpInTheListAndInFull() async throws {
         let cli = try CLIHarness()
-        let added = cli.run(
+        let added = await cli.run(
             "add", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin", "--isbn", "978-0-441-47812-5",
             "--pages", "304", "--format", "paperback", "--publisher", "Ace", "--year", "1969", "--owned"
         )
         #expect(added.exitCode == 0, "\(added.error)")
         #expect(added.output.contains("Added The Left Hand of Darkness — Ursula K. Le Guin: To Read"))
 
-        let list = cli.run("list")
+        let list = await cli.run("list")
         #expect(list.exitCode == 0)
         #expect(list.output.contains("The Left Hand of Darkness"))
         #expect(list.output.contains("1 book."))
 
-        let show = cli.run("show", "left hand")
+        let show = await cli.run("show", "left hand")
         #expect(show.output.contains("by Ursula K. Le Guin"))
         #expect(show.output.contains("Paperback, Ace, 1969, 304 pages"))
         #expect(show.output.contains("ISBN:         978-0-441-47812-5 (ISBN-10 0441478123)"))
         #expect(show.output.contains("Owned:        yes"))
     }
 
-    @Test func theDataDirectoryAndTheDefaultUserAreCreatedOnFirstUse() throws {
+    @Test func theDataDirectoryAndTheDefaultUserAreCreatedOnFirstUse() async throws {
         let cli = try CLIHarness()
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path))
-        let list = cli.run("list")
+        let list = await cli.run("list")
         #expect(list.exitCode == 0)
         #expect(list.output.contains("No books match."))
         #expect(FileManager.default.fileExists(atPath: cli.dataDirectory.appendingPathComponent("library.sqlite").path))
     }
 
-    @Test func aSeriesInTheTitleIsKeptAsTheSeries() throws {
+    @Test func aSeriesInTheTitleIsKeptAsTheSeries() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Gideon the Ninth (The Locked Tomb #1)", "--author", "Tamsyn Muir")
-        let book = try cli.show(id)
+        let id = try await cli.add("Gideon the Ninth (The Locked Tomb #1)", "--author", "Tamsyn Muir")
+        let book = try await cli.show(id)
         #expect(book["title"] as? String == "Gideon the Ninth")
         #expect(book["seriesName"] as? String == "The Locked Tomb")
         #expect(book["seriesPosition"] as? Double == 1)
     }
 
-    @Test func addingTheSameISBNTwiceIsRefused() throws {
+    @Test func addingTheSameISBNTwiceIsRefused() async throws {
         let cli = try CLIHarness()
-        _ = try cli.add("Dune", "--author", "Frank Herbert", "--isbn", "0441172717")
-        let again = cli.run("add", "Dune (again)", "--isbn", "9780441172719")
+        _ = try await cli.add("Dune", "--author", "Frank Herbert", "--isbn", "0441172717")
+        let again = await cli.run("add", "Dune (again)", "--isbn", "9780441172719")
         #expect(again.exitCode == 2)
         #expect(again.error.contains("already in your library"))
-        #expect(cli.run("list").output.contains("1 book."))
+        #expect(await cli.run("list").output.contains("1 book."))
     }
 
-    @Test func addingTheSameTitleAndAuthorTwiceIsRefused() throws {
+    @Test func addingTheSameTitleAndAuthorTwiceIsRefused() async throws {
         let cli = try CLIHarness()
-        _ = try cli.add("The Dispossessed", "--author", "Ursula K. Le Guin")
-        let again = cli.run("add", "the dispossessed", "--author", "Le Guin, Ursula K.")
+        _ = try await cli.add("The Dispossessed", "--author", "Ursula K. Le Guin")
+        let again = await cli.run("add", "the dispossessed", "--author", "Le Guin, Ursula K.")
         #expect(again.exitCode == 2)
         #expect(again.error.contains("already in your library (same title and author)"))
     }
 
-    @Test func authorsAreSharedBetweenBooks() throws {
+    @Test func authorsAreSharedBetweenBooks() async throws {
         let cli = try CLIHarness()
-        let first = try cli.show(try cli.add("The Dispossessed", "--author", "Ursula K. Le Guin"))
-        let second = try cli.show(try cli.add("The Lathe of Heaven", "--author", "Le Guin, Ursula K."))
+        let first = try await cli.show(try await cli.add("The Dispossessed", "--author", "Ursula K. Le Guin"))
+        let second = try await cli.show(try await cli.add("The Lathe of Heaven", "--author", "Le Guin, Ursula K."))
         let firstAuthor = (first["authors"] as? [[String: Any]])?.first?["id"] as? String
         let secondAuthor = (second["authors"] as? [[String: Any]])?.first?["id"] as? String
         #expect(firstAuthor != nil)
@@ -79,84 +79,84 @@ import Testing
         (["add", "X", "--status", "wishlist", "--owned"], "a wishlist book cannot be owned"),
         (["add", "   "], "title must not be empty"),
     ])
-    func badInputToAddIsExplainedAndNothingIsWritten(arguments: [String], message: String) throws {
+    func badInputToAddIsExplainedAndNothingIsWritten(arguments: [String], message: String) async throws {
         let cli = try CLIHarness()
-        let result = cli.run(arguments)
+        let result = await cli.run(arguments)
         #expect(result.exitCode == 2)
         #expect(result.error.contains(message), "\(result.error)")
-        #expect(cli.run("list").output.contains("No books match."))
+        #expect(await cli.run("list").output.contains("No books match."))
     }
 
-    @Test func aTitleOverTheLimitIsRefused() throws {
+    @Test func aTitleOverTheLimitIsRefused() async throws {
         let cli = try CLIHarness()
-        let result = cli.run("add", String(repeating: "t", count: 513))
+        let result = await cli.run("add", String(repeating: "t", count: 513))
         #expect(result.exitCode == 2)
         #expect(result.error.contains("title is 513 characters long; the limit is 512"))
     }
 
-    @Test func listFiltersSortsAndPages() throws {
+    @Test func listFiltersSortsAndPages() async throws {
         let cli = try CLIHarness()
-        _ = try cli.add("Alpha", "--status", "reading")
+        _ = try await cli.add("Alpha", "--status", "reading")
         cli.advance(days: 1)
-        _ = try cli.add("Bravo", "--status", "read")
+        _ = try await cli.add("Bravo", "--status", "read")
         cli.advance(days: 1)
-        _ = try cli.add("Charlie", "--status", "currently-reading")
+        _ = try await cli.add("Charlie", "--status", "currently-reading")
 
-        let reading = cli.run("list", "--status", "reading", "--sort", "title")
+        let reading = await cli.run("list", "--status", "reading", "--sort", "title")
         let lines = reading.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[1].contains("Alpha"))
         #expect(lines[2].contains("Charlie"))
         #expect(!reading.output.contains("Bravo"))
 
-        let paged = cli.run("list", "--limit", "2")
+        let paged = await cli.run("list", "--limit", "2")
         #expect(paged.output.contains("Showing 1–2 of 3. Next: --page 2"))
         #expect(paged.output.contains("Charlie"))
         #expect(!paged.output.contains("Alpha"))
-        let second = cli.run("list", "--limit", "2", "--page", "2")
+        let second = await cli.run("list", "--limit", "2", "--page", "2")
         #expect(second.output.contains("Alpha"))
     }
 
-    @Test func listAsJSONIsAnArrayOfBooks() throws {
+    @Test func listAsJSONIsAnArrayOfBooks() async throws {
         let cli = try CLIHarness()
-        _ = try cli.add("Kindred", "--author", "Octavia E. Butler", "--status", "read", "--pages", "264")
-        let result = cli.run("list", "--json")
+        _ = try await cli.add("Kindred", "--author", "Octavia E. Butler", "--status", "read", "--pages", "264")
+        let result = await cli.run("list", "--json")
         let books = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(books.count == 1)
         #expect(books[0]["status"] as? String == "read")
         #expect(books[0]["currentPage"] as? Int == 264)
     }
 
-    @Test func badListOptionsAreExplained() throws {
+    @Test func badListOptionsAreExplained() async throws {
         let cli = try CLIHarness()
-        #expect(cli.run("list", "--sort", "colour").error.contains("unknown sort \"colour\""))
-        #expect(cli.run("list", "--limit", "0").exitCode == 2)
-        #expect(cli.run("list", "--status", "nonsense").exitCode == 2)
+        #expect(await cli.run("list", "--sort", "colour").error.contains("unknown sort \"colour\""))
+        #expect(await cli.run("list", "--limit", "0").exitCode == 2)
+        #expect(await cli.run("list", "--status", "nonsense").exitCode == 2)
     }
 
-    @Test func unknownOptionsAreUsageErrors() throws {
+    @Test func unknownOptionsAreUsageErrors() async throws {
         let cli = try CLIHarness()
-        let result = cli.run("list", "--colour")
+        let result = await cli.run("list", "--colour")
         #expect(result.exitCode == 64)
         #expect(result.error.contains("Unknown option '--colour'"))
     }
 }
 
 @Suite struct Users {
-    @Test func eachUserSeesOnlyTheirOwnLibrary() throws {
+    @Test func eachUserSeesOnlyTheirOwnLibrary() async throws {
         let cli = try CLIHarness()
-        _ = try cli.add("Beloved", "--author", "Toni Morrison", "--user", "alice")
-        let bob = cli.run("list", "--user", "bob")
+        _ = try await cli.add("Beloved", "--author", "Toni Morrison", "--user", "alice")
+        let bob = await cli.run("list", "--user", "bob")
         #expect(bob.output.contains("No books match."))
-        let bobShow = cli.run("show", "Beloved", "--user", "bob")
+        let bobShow = await cli.run("show", "Beloved", "--user", "bob")
         #expect(bobShow.exitCode == 1)
-        #expect(cli.run("list", "--user", "alice").output.contains("Beloved"))
-        #expect(cli.run("list").output.contains("No books match."))
+        #expect(await cli.run("list", "--user", "alice").output.contains("Beloved"))
+        #expect(await cli.run("list").output.contains("No books match."))
     }
 }
 
 @Suite struct DataDirectory {
-    @Test func theDataDirectoryFollowsTheEnvironment() {
+    @Test func theDataDirectoryFollowsTheEnvironment() async {
         #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["BOOKSTRACK_DATA_DIR": "/data/bt", "XDG_DATA_HOME": "/x"]).path == "/data/bt")
         #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/home/u"]).path == "/x/bookstrack")
         #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/bookstrack")

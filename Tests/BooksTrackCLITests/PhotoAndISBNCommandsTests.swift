@@ -14,13 +14,13 @@ import Testing
         return url
     }
 
-    @Test func aPhotoIsStoredAsGivenAndSavedBackByteForByte() throws {
+    @Test func aPhotoIsStoredAsGivenAndSavedBackByteForByte() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Dune", "--pages", "412")
+        let id = try await cli.add("Dune", "--pages", "412")
         let file = try write(Self.jpeg, named: "page.jpg", in: cli)
-        let added = cli.run("photo", "add", id, file.path, "--page", "12", "--caption", "map")
+        let added = await cli.run("photo", "add", id, file.path, "--page", "12", "--caption", "map")
         #expect(added.exitCode == 0, "\(added.error)")
-        let listed = cli.run("photo", "list", id, "--json")
+        let listed = await cli.run("photo", "list", id, "--json")
         let photos = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         let photo = try #require(photos.first)
         #expect(photo["imageType"] as? String == "jpeg")
@@ -28,51 +28,51 @@ import Testing
         let photoID = try #require(photo["id"] as? String)
 
         let out = cli.dataDirectory.appendingPathComponent("copy.jpg")
-        #expect(cli.run("photo", "save", photoID, "-o", out.path).exitCode == 0)
+        #expect(await cli.run("photo", "save", photoID, "-o", out.path).exitCode == 0)
         #expect(try Data(contentsOf: out) == Data(Self.jpeg))
     }
 
-    @Test func aPNGNamedJpgIsStoredAsPNG() throws {
+    @Test func aPNGNamedJpgIsStoredAsPNG() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Dune")
+        let id = try await cli.add("Dune")
         let file = try write(Self.png, named: "really-a-png.jpg", in: cli)
-        #expect(cli.run("photo", "add", id, file.path).output.contains("(PNG, 16 bytes)"))
+        #expect(await cli.run("photo", "add", id, file.path).output.contains("(PNG, 16 bytes)"))
     }
 
-    @Test func otherFilesAreRefusedByTheirContentNotTheirName() throws {
+    @Test func otherFilesAreRefusedByTheirContentNotTheirName() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Dune")
+        let id = try await cli.add("Dune")
         let gif = try write(Array("GIF89a-not-a-photo".utf8), named: "fake.jpg", in: cli)
-        let result = cli.run("photo", "add", id, gif.path)
+        let result = await cli.run("photo", "add", id, gif.path)
         #expect(result.exitCode == 2)
         #expect(result.error.contains("neither JPEG nor PNG"))
-        #expect(cli.run("photo", "list", id).output.contains("No photos"))
+        #expect(await cli.run("photo", "list", id).output.contains("No photos"))
     }
 
-    @Test func photosOverTenMegabytesAreRefused() throws {
+    @Test func photosOverTenMegabytesAreRefused() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Dune")
+        let id = try await cli.add("Dune")
         var big = [UInt8](repeating: 0, count: 10 * 1024 * 1024 + 1)
         big.replaceSubrange(0..<3, with: [0xFF, 0xD8, 0xFF])
         let file = try write(big, named: "big.jpg", in: cli)
-        let result = cli.run("photo", "add", id, file.path)
+        let result = await cli.run("photo", "add", id, file.path)
         #expect(result.exitCode == 2)
         #expect(result.error.contains("the limit is 10485760"))
     }
 
-    @Test func aMissingFileOrPhotoIsExplained() throws {
+    @Test func aMissingFileOrPhotoIsExplained() async throws {
         let cli = try CLIHarness()
-        let id = try cli.add("Dune")
-        #expect(cli.run("photo", "add", id, "/nonexistent.jpg").error.contains("no such file"))
-        #expect(cli.run("photo", "save", "not-an-id").exitCode == 2)
-        #expect(cli.run("photo", "save", UUID().uuidString).exitCode == 1)
+        let id = try await cli.add("Dune")
+        #expect(await cli.run("photo", "add", id, "/nonexistent.jpg").error.contains("no such file"))
+        #expect(await cli.run("photo", "save", "not-an-id").exitCode == 2)
+        #expect(await cli.run("photo", "save", UUID().uuidString).exitCode == 1)
     }
 }
 
 @Suite struct ISBNCommand {
-    @Test func aValidISBNIsConvertedHyphenatedAndPlaced() throws {
+    @Test func aValidISBNIsConvertedHyphenatedAndPlaced() async throws {
         let cli = try CLIHarness()
-        let result = cli.run("isbn", "0-441-17271-7")
+        let result = await cli.run("isbn", "0-441-17271-7")
         #expect(result.exitCode == 0)
         #expect(result.output.contains("ISBN-13:     9780441172719"))
         #expect(result.output.contains("ISBN-10:     0441172717"))
@@ -80,9 +80,9 @@ import Testing
         #expect(result.output.contains("Group:       English language (978-0)"))
     }
 
-    @Test func anInvalidISBNSaysWhyAndExitsNonZero() throws {
+    @Test func anInvalidISBNSaysWhyAndExitsNonZero() async throws {
         let cli = try CLIHarness()
-        let result = cli.run("isbn", "9780441172719", "0441172718")
+        let result = await cli.run("isbn", "9780441172719", "0441172718")
         #expect(result.exitCode == 2)
         #expect(result.output.contains("9780441172719: valid"))
         #expect(result.output.contains("0441172718: invalid — "))
@@ -90,9 +90,9 @@ import Testing
         #expect(result.error.contains("1 value is not a valid ISBN"))
     }
 
-    @Test func jsonGivesOneObjectPerValue() throws {
+    @Test func jsonGivesOneObjectPerValue() async throws {
         let cli = try CLIHarness()
-        let result = cli.run("isbn", "979-10-90636-07-1", "12345", "--json")
+        let result = await cli.run("isbn", "979-10-90636-07-1", "12345", "--json")
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(reports.count == 2)
         #expect(reports[0]["valid"] as? Bool == true)
@@ -131,7 +131,7 @@ import Testing
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
     }
 
-    @Test func theBinaryKeepsALibraryAcrossRunsAndExitsNonZeroOnErrors() throws {
+    @Test func theBinaryKeepsALibraryAcrossRunsAndExitsNonZeroOnErrors() async throws {
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bookstrack-bin-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(FileManager.default.isExecutableFile(atPath: try executable().path), "bookstrack binary not built next to the tests")

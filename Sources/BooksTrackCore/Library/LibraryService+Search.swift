@@ -1,0 +1,85 @@
+import Foundation
+
+extension LibraryService {
+    /// Adds the book a search found. Reuses what the library already has — the edition with the
+    /// same ISBN, else the work with the same normalized title and primary author — merging
+    /// external IDs and filling empty fields; creates the entry once. Refuses a book that already
+    /// has an entry.
+    public func add(_ dto: WorkDTO, edition chosen: EditionDTO? = nil, status: ReadingStatus = .toRead, owned: Bool = false) throws -> LibraryBook {
+        let now = now()
+        if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
+        let editionDTO = chosen ?? dto.editions.first
+        let isbns = (editionDTO.map { $0.isbn13 + $0.isbn10 } ?? []).compactMap { ISBN($0) }
+
+        var existingWork: Work?
+        var existingEdition: Edition?
+        for isbn in isbns {
+            if let edition = try store.edition(isbn: isbn) {
+                existingEdition = edition
+                existingWork = try store.work(id: edition.workID)
+                break
+            }
+        }
+        if existingWork == nil {
+            existingWork = try store.works(title: dto.title, primaryAuthor: dto.authors.first?.name).first
+        }
+
+        guard var work = existingWork else {
+            return try addNew(dto, edition: editionDTO, status: status, owned: owned, now: now)
+        }
+        if let entry = try store.entry(workID: work.id) {
+            throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: existingEdition == nil ? "same title and author" : "same ISBN")
+        }
+        fillEmptyFields(of: &work, from: dto, now: now)
+        try store.save(work)
+        var edition = existingEdition
+        if var known = edition, let editionDTO {
+            known.mergeExternalIDs(from: DTOMapping.edition(editionDTO, workID: work.id, now: now), now: now)
+            try store.save(known)
+            edition = known
+        } else if edition == nil, let editionDTO {
+            let created = DTOMapping.edition(editionDTO, workID: work.id, now: now)
+            try Validation.validate(created)
+            try store.save(created)
+            edition = created
+        }
+        var entry = LibraryEntry(userID: store.userID, workID: work.id, status: .toRead, dateAdded: now)
+        if owned { entry.editionID = edition?.id }
+        try entry.setStatus(status, pageCount: edition?.pageCount, now: now)
+        try store.save(entry)
+        guard let book = try store.book(entryID: entry.id) else { throw LibraryError.entryNotFound(entry.id) }
+        return book
+    }
+
+    private func addNew(_ dto: WorkDTO, edition editionDTO: EditionDTO?, status: ReadingStatus, owned: Bool, now: Date) throws -> LibraryBook {
+        var authors: [Author] = []
+        for authorDTO in dto.authors where !authorDTO.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            var author = try store.authors(named: authorDTO.name).first ?? DTOMapping.author(authorDTO, now: now)
+            author.mergeExternalIDs(from: DTOMapping.author(authorDTO, now: now), now: now)
+            try Validation.validate(author)
+            if !authors.contains(where: { $0.id == author.id }) { authors.append(author) }
+        }
+        let work = DTOMapping.work(dto, authorIDs: authors.map(\.id), now: now)
+        try Validation.validate(work)
+        let edition = editionDTO.map { DTOMapping.edition($0, workID: work.id, now: now) }
+        if let edition { try Validation.validate(edition) }
+        var entry = LibraryEntry(userID: store.userID, workID: work.id, status: .toRead, dateAdded: now)
+        if owned { entry.editionID = edition?.id }
+        try entry.setStatus(status, pageCount: edition?.pageCount, now: now)
+        // Authors already in the library are saved again so merged external IDs are kept.
+        for author in authors { try store.save(author) }
+        return try store.add(NewBook(work: work, authors: authors, edition: edition, entry: entry))
+    }
+
+    private func fillEmptyFields(of work: inout Work, from dto: WorkDTO, now: Date) {
+        if work.subtitle == nil { work.subtitle = dto.subtitle }
+        if work.description == nil { work.description = dto.description.map { String($0.prefix(Work.descriptionLimit)) } }
+        if work.firstPublicationYear == nil { work.firstPublicationYear = dto.firstPublicationYear }
+        if work.originalLanguage == nil { work.originalLanguage = dto.originalLanguage }
+        if work.coverImageURL == nil { work.coverImageURL = dto.coverImageURL.flatMap(URL.init(string:)) }
+        if work.seriesName == nil { work.seriesName = dto.seriesName; work.seriesPosition = dto.seriesPosition }
+        if work.genres.isEmpty { work.genres = StringList.deduplicated(Array(dto.subjects.prefix(20))) }
+        work.externalIDs.merge(DTOMapping.externalIDs(dto))
+        work.touch(now)
+    }
+}
