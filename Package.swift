@@ -17,12 +17,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .target(name: "BooksTrackCore", exclude: ["README.md"]),
         .target(
             name: "BooksTrackStore",
-            dependencies: ["BooksTrackCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "BooksTrackCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             exclude: ["README.md"],
             resources: [.copy("Catalog/Resources")]
         ),

@@ -1,19 +1,32 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackProviders
 import Foundation
 
 /// `bookstrack add`: a book typed by hand.
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a book by hand.",
-        discussion: "Example: bookstrack add \"The Left Hand of Darkness\" --author \"Ursula K. Le Guin\" --isbn 9780441478125 --pages 304 --status reading --owned"
+        abstract: "Add a book: by ISBN or a search (details filled from the catalog and providers), or by hand.",
+        discussion: """
+            Examples:
+              bookstrack add --isbn 9780441172719 --status reading
+              bookstrack add --search "left hand of darkness" [--pick 2]
+              bookstrack add "The Left Hand of Darkness" --author "Ursula K. Le Guin" --pages 304 --owned
+            """
     )
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var search: SearchOptions
 
-    @Argument(help: "The title, e.g. \"Gideon the Ninth (The Locked Tomb #1)\".")
-    var title: String
+    @Argument(help: "The title, e.g. \"Gideon the Ninth (The Locked Tomb #1)\", to add by hand.")
+    var title: String?
+
+    @Option(name: .customLong("search"), help: "Search for these title words and add a result.")
+    var searchWords: String?
+
+    @Option(name: .long, help: "Which search result to add (1 is the best match).")
+    var pick: Int = 1
 
     @Option(help: "A subtitle.")
     var subtitle: String?
@@ -48,7 +61,60 @@ struct AddCommand: ParsableCommand {
     @Option(name: .long, help: "A tag (repeat for several).")
     var tag: [String] = []
 
-    func run() throws {
+    func validate() throws {
+        if title != nil, searchWords != nil { throw ArgumentParser.ValidationError("give a title to add by hand, or --search, not both") }
+        if title == nil, searchWords == nil, isbn.isEmpty { throw ArgumentParser.ValidationError("give a title, --isbn or --search") }
+        if pick < 1 { throw ArgumentParser.ValidationError("--pick starts at 1") }
+    }
+
+    func run() async throws {
+        guard let title else { return try await addFromSearch() }
+        try addByHand(title: title)
+    }
+
+    /// Looks the book up and adds what was found, reusing what the library already has.
+    private func addFromSearch() async throws {
+        let status = try ArgumentText.status(status)
+        if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
+        let session = try await SearchSession.open(options: options, search: search)
+        let answer: SearchAnswer
+        do {
+            if let searchWords {
+                answer = try await session.answer(query: nil, isbn: nil, title: searchWords, author: author.first)
+            } else {
+                answer = try await session.answer(query: nil, isbn: isbn[0], title: nil, author: nil)
+            }
+        } catch {
+            await session.close()
+            throw error
+        }
+        await session.close()
+        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.rawValue)" }.joined(separator: "; ")
+        guard !answer.works.isEmpty else {
+            let what = searchWords.map { "\"\($0)\"" } ?? "ISBN \(isbn[0])"
+            throw CommandFailure.notFound("nothing found for \(what) (\(asked)); add it by hand: bookstrack add \"TITLE\" --author … --isbn …")
+        }
+        guard pick <= answer.works.count else {
+            throw CommandFailure.invalid("--pick \(pick): the search found only \(answer.works.count) books")
+        }
+        let work = answer.works[pick - 1]
+        var edition = work.editions.first
+        if searchWords == nil, let wanted = ISBN(isbn[0]) {
+            edition = work.editions.first { $0.isbn13.contains(wanted.isbn13) } ?? edition
+        }
+        let service = try options.service()
+        var book = try service.add(work, edition: edition, status: status, owned: owned)
+        for tag in tag { book = try service.addTags(book.entry.id, [tag]).0 }
+        if options.json {
+            try JSONOutput.print(BookJSON(book, now: service.now()))
+        } else {
+            say("Added \(TextFormat.summary(book))")
+            say("from \(work.primaryProvider)" + (answer.cached ? " (cached)" : "") + "; id \(book.entry.id)")
+        }
+    }
+
+    /// Adds a book typed by hand.
+    private func addByHand(title: String) throws {
         let status = try ArgumentText.status(status)
         let isbns = try isbn.map(ArgumentText.isbn)
         let format = try format.map(ArgumentText.format)

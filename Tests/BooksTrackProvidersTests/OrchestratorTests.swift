@@ -1,0 +1,184 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTesting
+import Foundation
+import Testing
+
+@testable import BooksTrackProviders
+
+private let dune13 = "9780441172719"
+
+private func duneFromCatalog(complete: Bool) -> WorkDTO {
+    WorkDTO(
+        title: "Dune",
+        authors: [AuthorDTO(name: "Frank Herbert")],
+        firstPublicationYear: 1965,
+        coverImageURL: complete ? "https://images.example/dune.jpg" : nil,
+        editions: [EditionDTO(isbn13: [dune13], isbn10: ["0441172717"], pageCount: complete ? 412 : nil, primaryProvider: "catalog")],
+        primaryProvider: "catalog",
+        popularity: 500_000
+    )
+}
+
+private let duneFromOpenLibrary = WorkDTO(
+    title: "Dune",
+    authors: [AuthorDTO(name: "Frank Herbert", birthYear: 1920, deathYear: 1986, openLibraryID: "OL79034A")],
+    description: "Set on the desert planet Arrakis...",
+    coverImageURL: "https://covers.openlibrary.org/b/id/11481354-L.jpg",
+    openLibraryWorkID: "OL893415W",
+    editions: [
+        EditionDTO(
+            isbn13: [dune13], isbn10: ["0441172717"], publisher: "Ace", publicationDate: "1990-09", pageCount: 535,
+            openLibraryEditionID: "OL22950466M", primaryProvider: "openlibrary"
+        )
+    ],
+    primaryProvider: "openlibrary"
+)
+
+private let duneFromGoogle = WorkDTO(
+    title: "Dune",
+    authors: [AuthorDTO(name: "Frank Herbert")],
+    googleBooksVolumeIDs: ["B1hSG45JCX4C"],
+    editions: [EditionDTO(isbn13: [dune13], pageCount: 896, language: "en", googleBooksVolumeID: "B1hSG45JCX4C", primaryProvider: "google")],
+    primaryProvider: "google",
+    synthetic: true
+)
+
+@Suite struct ISBNLookups {
+    let isbn = ISBN(dune13)!
+
+    @Test func aCompleteCatalogAnswerSkipsTheOnlineProviders() async {
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: true)]]),
+            online: [StaticMetadataProvider(name: "openlibrary", failure: .unreachable("must not be asked"))],
+            cache: nil
+        )
+        let answer = await orchestrator.lookup(isbn: isbn)
+        #expect(answer.works.count == 1)
+        #expect(answer.provider == "catalog")
+        #expect(answer.reports.map(\.outcome) == [.found, .skipped])
+    }
+
+    @Test func anIncompleteCatalogAnswerIsFilledByTheProvidersInPriorityOrder() async {
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: false)]]),
+            online: [
+                StaticMetadataProvider(name: "openlibrary", byISBN: [dune13: [duneFromOpenLibrary]]),
+                StaticMetadataProvider(name: "google", byISBN: [dune13: [duneFromGoogle]]),
+            ],
+            cache: nil
+        )
+        let work = try! #require(await orchestrator.lookup(isbn: isbn).works.first)
+        #expect(work.primaryProvider == "orchestrated:catalog+openlibrary+google")
+        #expect(work.contributors == ["catalog", "openlibrary", "google"])
+        // The catalog's year stays; Open Library fills the cover and the page count before Google could.
+        #expect(work.firstPublicationYear == 1965)
+        #expect(work.coverImageURL == "https://covers.openlibrary.org/b/id/11481354-L.jpg")
+        #expect(work.editions.first?.pageCount == 535)
+        #expect(work.editions.first?.language == "en")
+        #expect(work.authors.first?.openLibraryID == "OL79034A")
+        #expect(work.googleBooksVolumeIDs == ["B1hSG45JCX4C"])
+        #expect(!work.synthetic)
+    }
+
+    @Test func aWorkKnownOnlyFromEditionDataIsSynthetic() async {
+        let orchestrator = SearchOrchestrator(catalog: nil, online: [StaticMetadataProvider(name: "google", byISBN: [dune13: [duneFromGoogle]])], cache: nil)
+        let answer = await orchestrator.lookup(isbn: isbn)
+        #expect(answer.works.first?.synthetic == true)
+        #expect(answer.provider == "google")
+    }
+
+    @Test func aFailingProviderDegradesTheAnswerAndIsReported() async {
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog"),
+            online: [
+                StaticMetadataProvider(name: "openlibrary", failure: .timedOut(seconds: 5)),
+                StaticMetadataProvider(name: "google", byISBN: [dune13: [duneFromGoogle]]),
+            ],
+            cache: nil
+        )
+        let answer = await orchestrator.lookup(isbn: isbn)
+        #expect(answer.works.count == 1)
+        #expect(answer.reports.map(\.outcome) == [.notFound, .timedOut, .found])
+        #expect(answer.reports[1].message == "no answer within 5.0 s")
+    }
+
+    @Test func nothingFoundAnywhereIsAnEmptyAnswerNotAFailure() async {
+        let orchestrator = SearchOrchestrator(catalog: StaticMetadataProvider(name: "catalog"), online: [StaticMetadataProvider(name: "google", failure: .httpStatus(500))], cache: nil)
+        let answer = await orchestrator.lookup(isbn: isbn)
+        #expect(answer.works.isEmpty)
+        #expect(answer.provider == nil)
+    }
+}
+
+@Suite struct TitleSearches {
+    @Test func resultsAreMergedByTitleAndAuthorAndExactMatchesComeFirst() async {
+        let messiah = WorkDTO(title: "Dune Messiah", authors: [AuthorDTO(name: "Frank Herbert")], primaryProvider: "catalog", popularity: 900_000)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [messiah, duneFromCatalog(complete: false)]),
+            online: [StaticMetadataProvider(name: "openlibrary", catalog: [duneFromOpenLibrary])],
+            cache: nil
+        )
+        let answer = await orchestrator.search(title: "dune")
+        #expect(answer.works.map(\.title) == ["Dune", "Dune Messiah"])
+        #expect(answer.works[0].contributors == ["catalog", "openlibrary"])
+    }
+
+    @Test func titleAndAuthorSearchesRankTheAuthorsBooksFirst() {
+        let other = WorkDTO(title: "Dune", authors: [AuthorDTO(name: "Someone Else")], primaryProvider: "google")
+        let ranked = SearchOrchestrator.rank([[other, duneFromOpenLibrary]], query: "Dune", author: "Herbert, Frank", limit: 20)
+        #expect(ranked.first?.authors.first?.name == "Frank Herbert")
+    }
+
+    @Test func answersAreCappedAtTheLimit() {
+        let works = (1...50).map { WorkDTO(title: "Book \($0)", primaryProvider: "catalog") }
+        #expect(SearchOrchestrator.rank([works], query: "book", author: nil, limit: 20).count == 20)
+    }
+}
+
+@Suite struct Caching {
+    let isbn = ISBN(dune13)!
+
+    @Test func aSecondLookupIsAnsweredFromTheCacheUntilItExpires() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let clock = SettableClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: true)]]),
+            online: [], cache: cache, now: { clock.now }
+        )
+        #expect(await orchestrator.lookup(isbn: isbn).cached == false)
+        let second = await orchestrator.lookup(isbn: isbn)
+        #expect(second.cached)
+        #expect(second.works.first?.title == "Dune")
+
+        clock.advance(by: 7 * 86_400 + 1)
+        #expect(await orchestrator.lookup(isbn: isbn).cached == false)
+        let stats = try cache.statistics(now: clock.now)
+        #expect(stats.hits == 1)
+        #expect(stats.misses == 2)
+    }
+
+    @Test func notFoundAnswersLiveOneHour() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let clock = SettableClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let orchestrator = SearchOrchestrator(catalog: StaticMetadataProvider(name: "catalog"), online: [], cache: cache, now: { clock.now })
+        _ = await orchestrator.lookup(isbn: isbn)
+        clock.advance(by: 3_599)
+        #expect(await orchestrator.lookup(isbn: isbn).cached)
+        clock.advance(by: 2)
+        #expect(await orchestrator.lookup(isbn: isbn).cached == false)
+    }
+
+    @Test func cacheKeysComeFromNormalizedInputs() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [duneFromCatalog(complete: true)]), online: [], cache: cache
+        )
+        _ = await orchestrator.search(title: "The Dune")
+        #expect(await orchestrator.search(title: "  dune!! ").cached)
+        #expect(SearchCacheKey.titleAndAuthor("Dune", "Herbert, Frank") == SearchCacheKey.titleAndAuthor("dune", "Frank Herbert"))
+    }
+}
