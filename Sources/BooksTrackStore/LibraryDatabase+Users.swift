@@ -7,8 +7,9 @@ extension LibraryDatabase: UserDirectory {
     public func users() throws -> [User] {
         do {
             return try writer.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: "SELECT \(UserRecord.selection) FROM users ORDER BY name"))
-                    .map(UserRecord.decode)
+                try SQLiteLibraryStore.fetch(db, "SELECT \(UserRecord.selection) FROM users ORDER BY name", [], table: "users") {
+                    try UserRecord.decode(&$0)
+                }
             }
         } catch {
             throw StoreError.translating(error)
@@ -30,9 +31,8 @@ extension LibraryDatabase: UserDirectory {
         let name = try Validation.requiredText(name, field: "user name", limit: 128)
         do {
             return try writer.write { db in
-                try db.cachedStatement(sql: """
-                    INSERT INTO users (id, name, dateCreated) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING
-                    """).execute(arguments: [User.ID().description, name, now.databaseSeconds])
+                try SQLiteLibraryStore.execute(db, "INSERT INTO users (id, name, dateCreated) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                                               [User.ID().storageText, name, now.databaseSeconds])
                 guard let user = try Self.user(named: name, db) else {
                     throw StoreError.databaseFailure(code: -1, message: "user \(name) vanished after it was created")
                 }
@@ -44,7 +44,8 @@ extension LibraryDatabase: UserDirectory {
     }
 
     private static func user(named name: String, _ db: Database) throws -> User? {
-        let statement = try db.cachedStatement(sql: "SELECT \(UserRecord.selection) FROM users WHERE name = ?")
-        return try Row.fetchOne(statement, arguments: [name]).map(UserRecord.decode)
+        try SQLiteLibraryStore.fetch(db, "SELECT \(UserRecord.selection) FROM users WHERE name = ?", [name], table: "users") {
+            try UserRecord.decode(&$0)
+        }.first
     }
 }

@@ -6,14 +6,22 @@ extension SQLiteLibraryStore {
     /// Inserts or updates an author.
     public func save(_ author: Author) throws {
         try Validation.validate(author)
-        try write { db in try saveAuthor(db, author) }
+        try write { db, user in
+            var row = try RowInserter(db, sql: AuthorRecord.upsertSQL)
+            AuthorRecord.bind(author, userKey: user, to: &row)
+            try row.run()
+            // A new name can change the order of the works the author heads.
+            try refreshPrimaryAuthorSortKeys(db, user, workIDs: Self.fetchIDs(db, """
+                SELECT workID FROM work_authors WHERE userKey = ? AND authorID = ?
+                """, [user, author.id.databaseValue]))
+        }
     }
 
     /// The author with this ID, if it is in this library.
     public func author(id: Author.ID) throws -> Author? {
-        try read { db in
-            try Self.fetch(db, "SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userID = ? AND a.id = ?",
-                           [user, id.description]) { try AuthorRecord.decode($0) }.first
+        try read { db, user in
+            try Self.fetch(db, "SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?",
+                           [user, id.databaseValue], table: "authors") { try AuthorRecord.decode(&$0) }.first
         }
     }
 
@@ -21,46 +29,41 @@ extension SQLiteLibraryStore {
     public func authors(named name: String) throws -> [Author] {
         let key = TextNormalization.normalizeAuthor(name)
         guard !key.isEmpty else { return [] }
-        return try read { db in
+        return try read { db, user in
             try Self.fetch(db, """
                 SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a
-                WHERE a.userID = ? AND a.normalizedName = ? ORDER BY a.sortKey, a.id
-                """, [user, key]) { try AuthorRecord.decode($0) }
+                WHERE a.userKey = ? AND a.normalizedName = ? ORDER BY a.sortKey, a.id
+                """, [user, key], table: "authors") { try AuthorRecord.decode(&$0) }
         }
     }
 
     /// Every author, by sort name ("Last, First", without case or accents).
     public func allAuthors() throws -> [Author] {
-        try read { db in
-            try Self.fetch(db, "SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userID = ? ORDER BY a.sortKey, a.id",
-                           [user]) { try AuthorRecord.decode($0) }
+        try read { db, user in
+            try Self.fetch(db, "SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? ORDER BY a.sortKey, a.id",
+                           [user], table: "authors") { try AuthorRecord.decode(&$0) }
         }
     }
 
     /// Deletes an author; works keep their other authors.
     public func deleteAuthor(id: Author.ID) throws {
-        try write { db in
-            guard try Self.execute(db, "DELETE FROM authors WHERE userID = ? AND id = ?", [user, id.description]) > 0 else {
+        try write { db, user in
+            let works: [Work.ID] = try Self.fetchIDs(db, "SELECT workID FROM work_authors WHERE userKey = ? AND authorID = ?",
+                                                     [user, id.databaseValue])
+            guard try Self.execute(db, "DELETE FROM authors WHERE userKey = ? AND id = ?", [user, id.databaseValue]) > 0 else {
                 throw LibraryError.authorNotFound(id)
             }
+            try refreshPrimaryAuthorSortKeys(db, user, workIDs: works)
         }
     }
 
     /// Deletes authors linked to no work; returns how many.
     public func pruneAuthorsWithoutWorks() throws -> Int {
-        try write { db in
+        try write { db, user in
             try Self.execute(db, """
-                DELETE FROM authors WHERE userID = ? AND NOT EXISTS (
-                    SELECT 1 FROM work_authors wa WHERE wa.userID = authors.userID AND wa.authorID = authors.id)
+                DELETE FROM authors WHERE userKey = ? AND NOT EXISTS (
+                    SELECT 1 FROM work_authors wa WHERE wa.userKey = authors.userKey AND wa.authorID = authors.id)
                 """, [user])
-        }
-    }
-
-    func saveAuthor(_ db: Database, _ author: Author) throws {
-        do {
-            try Self.execute(db, AuthorRecord.upsertSQL, AuthorRecord.arguments(author, userID: user))
-        } catch let error as DatabaseError where error.isForeignKeyViolation {
-            throw StoreError.unknownUser(userID)
         }
     }
 }

@@ -8,76 +8,109 @@ extension SQLiteLibraryStore {
     /// The entry is attached to `book.work` and to this store's user. Throws
     /// `LibraryError.duplicateEntry` when the work already has an entry.
     public func add(_ book: NewBook) throws -> LibraryBook {
-        try write { db in
-            var inserter = try BookInserter(db, store: self)
-            let entryID = try inserter.insert(book)
-            guard let added = try loadBooks(db, where: "e.id = ?", [entryID.description], order: "e.id", limit: 1, offset: 0).first else {
+        let prepared = try BookInserter.prepare(book, userID: userID)
+        return try write { db, user in
+            var inserter = try BookInserter(db, user: user, store: self)
+            let entryID = try inserter.insert(prepared)
+            try inserter.finish()
+            guard let added = try loadBooks(db, user, where: "e.id = ?", [entryID.databaseValue], order: "e.id", limit: 1, offset: 0).first
+            else {
                 throw LibraryError.entryNotFound(entryID)
             }
             return added
         }
     }
 
-    /// Adds many books in one transaction with prepared statements: the fast path for imports.
-    /// Nothing is added when any book is refused.
+    /// Adds many books in one transaction: the fast path for imports. Nothing is added when any
+    /// book is refused. Large batches are checked on a second thread while the first writes.
+    ///
+    /// The transaction commits to the write-ahead log; copying a large batch into the database
+    /// file (a checkpoint) is left to the writer's queue right after, so the caller does not wait
+    /// for it.
     public func add(_ books: [NewBook]) throws {
         guard !books.isEmpty else { return }
-        try write { db in
-            var inserter = try BookInserter(db, store: self)
-            for book in books {
-                _ = try inserter.insert(book)
+        let preparation = BookPreparation(books, userID: userID)
+        defer { preparation.cancel() }
+        let isLarge = books.count >= Self.backgroundCheckpointThreshold
+        defer {
+            if isLarge {
+                writer.asyncWriteWithoutTransaction { db in
+                    // Best effort: a failed checkpoint leaves the log for the next one; nothing is lost.
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
+                    try? db.checkpoint(.passive)
+                }
             }
+        }
+        try write { db, user in
+            // No automatic checkpoint at this commit: it would copy the whole batch again before returning.
+            if isLarge { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            var inserter = try BookInserter(db, user: user, store: self)
+            for chunk in 0..<preparation.chunkCount {
+                for prepared in preparation.chunk(chunk) {
+                    _ = try inserter.insert(prepared.get())
+                }
+            }
+            try inserter.finish()
         }
     }
 
+    /// Batches from this size on are checkpointed after the call returns.
+    private static var backgroundCheckpointThreshold: Int { 1_000 }
+
     /// The book for an entry.
     public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {
-        try read { db in
-            try loadBooks(db, where: "e.id = ?", [entryID.description], order: "e.id", limit: 1, offset: 0).first
+        try read { db, user in
+            try loadBooks(db, user, where: "e.id = ?", [entryID.databaseValue], order: "e.id", limit: 1, offset: 0).first
         }
     }
 
     /// One page of books: the entries matching the query's filters in its order, each with its
-    /// work, authors, edition, tags, quotes, sessions and photo metadata, in nine statements.
+    /// work, authors, edition, tags, quotes, sessions and photo metadata, in seven statements
+    /// whatever its size.
     public func books(_ query: EntryQuery) throws -> [LibraryBook] {
         guard let filter = EntryFilter(query) else { return [] }
-        return try read { db in
-            try loadBooks(db, where: filter.condition, filter.arguments, order: filter.order,
+        return try read { db, user in
+            try loadBooks(db, user, where: filter.condition, filter.arguments(user: user), order: filter.order,
                           limit: query.limit, offset: query.offset)
         }
     }
 
-    /// How many entries match the query's filters (paging ignored), counted in SQL.
+    /// How many entries match the query's filters (paging ignored), counted in SQL; without a
+    /// tag, favorite or owned filter, from the per-status counts.
     public func count(_ query: EntryQuery) throws -> Int {
         guard let filter = EntryFilter(query) else { return 0 }
-        return try read { db in
-            try Self.fetchInt(db, "SELECT COUNT(*) FROM entries e WHERE e.userID = ? AND \(filter.condition)", [user] + filter.arguments)
+        return try read { db, user in
+            if query.tag == nil, query.isFavorite == nil, query.isOwned == nil {
+                let counts = try statusCounts(db, user)
+                return counts.filter { query.statuses?.contains($0.key) ?? true }.values.reduce(0, +)
+            }
+            return try Self.fetchInt(db, "SELECT COUNT(*) FROM entries e WHERE e.userKey = ? AND \(filter.condition)",
+                                     [user] + filter.arguments(user: user))
         }
     }
 
     /// The books whose entries match `condition` (a predicate on `e` and `w`), in `order`.
     func loadBooks(
-        _ db: Database, where condition: String, _ arguments: StatementArguments, order: String, limit: Int?, offset: Int
+        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
+        limit: Int?, offset: Int
     ) throws -> [LibraryBook] {
         let sql = """
             SELECT \(EntryRecord.selection(alias: "e")), \(WorkRecord.selection(alias: "w"))
-            FROM entries e JOIN works w ON w.userID = e.userID AND w.id = e.workID
-            WHERE e.userID = ? AND \(condition)
+            FROM entries e JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
+            WHERE e.userKey = ? AND \(condition)
             ORDER BY \(order) LIMIT ? OFFSET ?
             """
-        let workColumn = EntryRecord.decodedColumns.count
-        var entries: [LibraryEntry] = []
-        var works: [Work] = []
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [user] + arguments + [limit ?? -1, max(offset, 0)])
-        while let row = try cursor.next() {
-            entries.append(try EntryRecord.decode(row, userID: userID))
-            works.append(try WorkRecord.decode(row, at: workColumn))
+        let paging: StatementArguments = [limit ?? -1, max(offset, 0)]
+        let rows = try Self.fetch(db, sql, [user] + arguments + paging, table: "entries") { reader in
+            (try EntryRecord.decode(&reader, userID: userID), try WorkRecord.decode(&reader))
         }
-        guard !entries.isEmpty else { return [] }
-        try attachChildren(db, to: &entries)
+        guard !rows.isEmpty else { return [] }
+        var entries = rows.map(\.0)
+        let works = rows.map(\.1)
+        try attachChildren(db, user, to: &entries)
         let workIDs = works.map(\.id)
-        let authors = try authorsByWork(db, workIDs: workIDs)
-        let editions = try editionsByWork(db, workIDs: workIDs)
+        let authors = try authorsByWork(db, user, workIDs: workIDs)
+        let editions = try editionsByWork(db, user, workIDs: workIDs)
         return zip(entries, works).map { entry, work in
             var work = work
             let workAuthors = authors[work.id] ?? []
@@ -90,29 +123,30 @@ extension SQLiteLibraryStore {
 
 /// The SQL of an `EntryQuery`'s filters and order, over `entries e JOIN works w`.
 struct EntryFilter {
-    /// A predicate to AND after `e.userID = ?`.
-    var condition: String
-    var arguments: StatementArguments
+    /// A predicate to AND after `e.userKey = ?`.
+    let condition: String
     /// The ORDER BY terms, ending with the entry ID so pages never overlap.
-    var order: String
+    let order: String
+    private let statuses: [String]
+    private let tag: String?
 
-    /// The filter of `query`, or nil when it can match nothing (an empty status set).
+    /// The filter of `query`, or nil when it can match nothing (an empty status set or tag).
     init?(_ query: EntryQuery) {
         var conditions: [String] = []
-        var arguments = StatementArguments()
+        statuses = query.statuses.map { $0.map(\.rawValue).sorted() } ?? []
         if let statuses = query.statuses {
             guard !statuses.isEmpty else { return nil }
-            let raw = statuses.map(\.rawValue).sorted()
-            conditions.append("e.status IN (\(SQLText.placeholders(raw.count)))")
-            arguments += StatementArguments(raw)
+            conditions.append("e.status IN (\(SQLText.placeholders(statuses.count)))")
         }
         if let tag = query.tag {
             let normalized = EntryTagRecord.normalized(tag)
             guard !normalized.isEmpty else { return nil }
-            conditions.append("e.id IN (SELECT t.entryID FROM entry_tags t WHERE t.userID = e.userID AND t.normalizedTag = ?)")
-            arguments += [normalized]
+            self.tag = normalized
+            conditions.append("e.id IN (SELECT t.entryID FROM entry_tags t WHERE t.userKey = ? AND t.normalizedTag = ?)")
+        } else {
+            self.tag = nil
         }
-        // Literal values, not bound ones, so SQLite can use the partial index of favorites.
+        // Literal values, not bound ones, so SQLite can use the partial indexes of favorites and not-owned entries.
         switch query.isFavorite {
         case true?: conditions.append("e.isFavorite = 1")
         case false?: conditions.append("e.isFavorite = 0")
@@ -123,28 +157,28 @@ struct EntryFilter {
         case false?: conditions.append("e.editionID IS NULL")
         case nil: break
         }
-        self.condition = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
-        self.arguments = arguments
-        self.order = Self.order(query.sort, descending: query.descending)
+        condition = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        order = Self.order(query.sort, descending: query.descending)
+    }
+
+    /// The values of the condition's placeholders.
+    func arguments(user: Int64?) -> StatementArguments {
+        var arguments = StatementArguments(statuses)
+        if let tag { arguments += [user, tag] }
+        return arguments
     }
 
     private static func order(_ sort: EntryQuery.Sort, descending: Bool) -> String {
         let direction = descending ? "DESC" : "ASC"
-        let key: String
-        switch sort {
-        case .dateAdded: key = "e.dateAdded \(direction)"
-        case .title: key = "w.normalizedTitle \(direction), w.title \(direction)"
-        case .author:
-            key = """
-                (SELECT a.sortKey FROM work_authors wa JOIN authors a ON a.userID = wa.userID AND a.id = wa.authorID
-                 WHERE wa.userID = w.userID AND wa.workID = w.id ORDER BY wa.position LIMIT 1) \(direction) NULLS LAST, \
-                w.normalizedTitle \(direction)
-                """
-        case .rating: key = "e.rating \(direction) NULLS LAST"
-        case .dateStarted: key = "e.dateStarted \(direction) NULLS LAST"
-        case .dateCompleted: key = "e.dateCompleted \(direction) NULLS LAST"
-        case .lastModified: key = "e.lastModified \(direction)"
-        case .progress: key = "e.progress \(direction)"
+        let key = switch sort {
+        case .dateAdded: "e.dateAdded \(direction)"
+        case .title: "w.normalizedTitle \(direction), w.title \(direction)"
+        case .author: "w.primaryAuthorSortKey \(direction) NULLS LAST, w.normalizedTitle \(direction)"
+        case .rating: "e.rating \(direction) NULLS LAST"
+        case .dateStarted: "e.dateStarted \(direction) NULLS LAST"
+        case .dateCompleted: "e.dateCompleted \(direction) NULLS LAST"
+        case .lastModified: "e.lastModified \(direction)"
+        case .progress: "e.progress \(direction)"
         }
         return "\(key), e.id \(direction)"
     }

@@ -10,23 +10,23 @@ extension SQLiteLibraryStore {
     /// field breaks a limit (checked against the shown edition's page count), or when the work
     /// already has another entry.
     public func save(_ entry: LibraryEntry) throws {
-        try write { db in try saveEntry(db, entry) }
+        try write { db, user in try saveEntry(db, user, entry) }
     }
 
     /// The entry with this ID, if it is in this library, with its tags, quotes, sessions and photo metadata.
     public func entry(id: LibraryEntry.ID) throws -> LibraryEntry? {
-        try read { db in try loadEntries(db, where: "e.id = ?", [id.description]).first }
+        try read { db, user in try loadEntries(db, user, where: "e.id = ?", [id.databaseValue]).first }
     }
 
     /// The entry for a work, if the user has one.
     public func entry(workID: Work.ID) throws -> LibraryEntry? {
-        try read { db in try loadEntries(db, where: "e.workID = ?", [workID.description]).first }
+        try read { db, user in try loadEntries(db, user, where: "e.workID = ?", [workID.databaseValue]).first }
     }
 
     /// Deletes an entry with its sessions, quotes and photos; the work stays.
     public func deleteEntry(id: LibraryEntry.ID) throws {
-        try write { db in
-            guard try Self.execute(db, "DELETE FROM entries WHERE userID = ? AND id = ?", [user, id.description]) > 0 else {
+        try write { db, user in
+            guard try Self.execute(db, "DELETE FROM entries WHERE userKey = ? AND id = ?", [user, id.databaseValue]) > 0 else {
                 throw LibraryError.entryNotFound(id)
             }
         }
@@ -38,68 +38,84 @@ extension SQLiteLibraryStore {
     public func updateEntry(
         id: LibraryEntry.ID, _ change: (inout LibraryEntry, _ pageCount: Int?) throws -> Void
     ) throws -> LibraryEntry {
-        try write { db in
-            guard var entry = try loadEntries(db, where: "e.id = ?", [id.description]).first else {
+        try write { db, user in
+            guard var entry = try loadEntries(db, user, where: "e.id = ?", [id.databaseValue]).first else {
                 throw LibraryError.entryNotFound(id)
             }
-            let pageCount = try shownEdition(db, workID: entry.workID, ownedEditionID: entry.editionID)?.pageCount
+            let pageCount = try shownEdition(db, user, workID: entry.workID, ownedEditionID: entry.editionID)?.pageCount
             try change(&entry, pageCount)
             // The identity is not the closure's to change.
             entry.id = id
-            try saveEntry(db, entry)
-            guard let saved = try loadEntries(db, where: "e.id = ?", [id.description]).first else {
+            try saveEntry(db, user, entry)
+            guard let saved = try loadEntries(db, user, where: "e.id = ?", [id.databaseValue]).first else {
                 throw LibraryError.entryNotFound(id)
             }
             return saved
         }
     }
 
-    func saveEntry(_ db: Database, _ entry: LibraryEntry) throws {
+    func saveEntry(_ db: Database, _ user: Int64, _ entry: LibraryEntry) throws {
         var entry = entry
         entry.userID = userID
-        let entryID = entry.id.description
-        let workID = entry.workID.description
-        guard try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userID = ? AND id = ?", [user, workID]) > 0 else {
+        let entryID = entry.id.databaseValue
+        let workID = entry.workID.databaseValue
+        guard try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userKey = ? AND id = ?", [user, workID]) > 0 else {
             throw LibraryError.workNotFound(entry.workID)
         }
         if let editionID = entry.editionID {
-            let owners = try Self.fetch(db, "SELECT workID FROM editions WHERE userID = ? AND id = ?", [user, editionID.description]) { row in
-                var reader = RowReader(row, table: "editions")
-                return try reader.string()
-            }
+            let owners: [Work.ID] = try Self.fetchIDs(db, "SELECT workID FROM editions WHERE userKey = ? AND id = ?",
+                                                      [user, editionID.databaseValue])
             guard let editionWorkID = owners.first else { throw LibraryError.editionNotFound(editionID) }
-            guard editionWorkID == workID else { throw LibraryError.editionOfAnotherWork }
+            guard editionWorkID == entry.workID else { throw LibraryError.editionOfAnotherWork }
         }
-        let pageCount = try shownEdition(db, workID: entry.workID, ownedEditionID: entry.editionID)?.pageCount
+        let pageCount = try shownEdition(db, user, workID: entry.workID, ownedEditionID: entry.editionID)?.pageCount
         try Validation.validate(entry, pageCount: pageCount)
-        let others = try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userID = ? AND workID = ? AND id <> ?", [user, workID, entryID])
+        let others = try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userKey = ? AND workID = ? AND id <> ?",
+                                       [user, workID, entryID])
         guard others == 0 else { throw LibraryError.duplicateEntry(entry.workID) }
 
-        try Self.execute(db, EntryRecord.upsertSQL, EntryRecord.arguments(entry, userID: user))
+        let tags = Self.storedTags(entry.tags)
+        var row = try RowInserter(db, sql: EntryRecord.upsertSQL)
+        try EntryRecord.bind(entry, tags: tags.map(\.text), shownPageCount: pageCount, userKey: user, to: &row)
+        try row.run()
         try Self.execute(db, EntryTagRecord.deleteForEntrySQL, [user, entryID])
         try Self.execute(db, QuoteRecord.deleteForEntrySQL, [user, entryID])
         try Self.execute(db, ReadingSessionRecord.deleteForEntrySQL, [user, entryID])
-        try insertChildren(db, of: entry)
+        for (position, tag) in tags.enumerated() {
+            try Self.execute(db, EntryTagRecord.insertSQL, [user, entryID, tag.normalized, tag.text, position])
+        }
+        var quoteRow = try RowInserter(db, sql: QuoteRecord.insertSQL)
+        for (position, quote) in entry.quotes.enumerated() {
+            quoteRow.begin()
+            QuoteRecord.bind(quote, entryID: entry.id, position: position, userKey: user, to: &quoteRow)
+            try quoteRow.run()
+        }
+        var sessionRow = try RowInserter(db, sql: ReadingSessionRecord.insertSQL)
+        for (position, session) in entry.sessions.enumerated() {
+            sessionRow.begin()
+            ReadingSessionRecord.bind(session, entryID: entry.id, position: position, userKey: user, to: &sessionRow)
+            try sessionRow.run()
+        }
     }
 
-    /// Inserts the tags (trimmed, first spelling of case-insensitive repeats), quotes and sessions of an entry.
-    func insertChildren(_ db: Database, of entry: LibraryEntry) throws {
-        let entryID = entry.id.description
-        var seenTags = Set<String>()
-        var position = 0
-        for tag in entry.tags {
-            let tag = try Validation.tag(tag)
-            let normalized = EntryTagRecord.normalized(tag)
-            guard seenTags.insert(normalized).inserted else { continue }
-            try Self.execute(db, EntryTagRecord.insertSQL, [user, entryID, normalized, tag, position])
-            position += 1
+    /// The tags as stored: trimmed, the first spelling of case-insensitive repeats. Each tag must
+    /// already have passed `Validation.validate(_:pageCount:)`, which checks every tag.
+    static func storedTags(_ tags: [String]) -> [(normalized: String, text: String)] {
+        var seen = Set<String>()
+        var result: [(normalized: String, text: String)] = []
+        for tag in tags {
+            let text = trimmed(tag)
+            let normalized = text.lowercased()
+            if seen.insert(normalized).inserted { result.append((normalized, text)) }
         }
-        for (position, quote) in entry.quotes.enumerated() {
-            try Self.execute(db, QuoteRecord.insertSQL, QuoteRecord.arguments(quote, entryID: entryID, position: position, userID: user))
-        }
-        for (position, session) in entry.sessions.enumerated() {
-            try Self.execute(db, ReadingSessionRecord.insertSQL,
-                             ReadingSessionRecord.arguments(session, entryID: entryID, position: position, userID: user))
-        }
+        return result
+    }
+
+    /// `text` without surrounding whitespace; returned as is, without Foundation's trimming (a
+    /// few microseconds on Linux), when it has none.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        if !first.properties.isWhitespace, !last.properties.isWhitespace { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -9,12 +9,12 @@ extension SQLiteLibraryStore {
         let imageType = try Validation.imageType(of: data)
         let caption = try Validation.optionalText(photo.caption, field: "caption", limit: PagePhoto.captionLimit)
         if let page = photo.page, page < 0 { throw LibraryError.negativePage(page) }
-        try write { db in
-            guard try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userID = ? AND id = ?", [user, entryID.description]) > 0 else {
+        try write { db, user in
+            guard try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userKey = ? AND id = ?", [user, entryID.databaseValue]) > 0 else {
                 throw LibraryError.entryNotFound(entryID)
             }
             try Self.execute(db, PagePhotoRecord.insertSQL, [
-                user, photo.id.description, entryID.description, photo.page, caption, imageType.rawValue, data.count,
+                user, photo.id.databaseValue, entryID.databaseValue, photo.page, caption, imageType.rawValue, data.count,
                 photo.dateAdded.databaseSeconds, data,
             ])
         }
@@ -22,26 +22,29 @@ extension SQLiteLibraryStore {
 
     /// The entry's photos (metadata), oldest first.
     public func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto] {
-        try read { db in
+        try read { db, user in
             try Self.fetch(db, """
                 SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
-                WHERE userID = ? AND entryID = ? ORDER BY dateAdded, id
-                """, [user, entryID.description]) { try PagePhotoRecord.decode($0, at: 1) }
+                WHERE userKey = ? AND entryID = ? ORDER BY dateAdded, id
+                """, [user, entryID.databaseValue], table: "page_photos") { reader in
+                reader.skip()
+                return try PagePhotoRecord.decode(&reader)
+            }
         }
     }
 
     /// A photo's bytes, if the photo is in this library.
     public func photoData(id: PagePhoto.ID) throws -> Data? {
-        try read { db in
-            try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM page_photos WHERE userID = ? AND id = ?"),
-                              arguments: [user, id.description])
+        try read { db, user in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM page_photos WHERE userKey = ? AND id = ?"),
+                              arguments: [user, id.databaseValue])
         }
     }
 
     /// Deletes a photo.
     public func deletePhoto(id: PagePhoto.ID) throws {
-        try write { db in
-            guard try Self.execute(db, "DELETE FROM page_photos WHERE userID = ? AND id = ?", [user, id.description]) > 0 else {
+        try write { db, user in
+            guard try Self.execute(db, "DELETE FROM page_photos WHERE userKey = ? AND id = ?", [user, id.databaseValue]) > 0 else {
                 throw LibraryError.photoNotFound(id)
             }
         }

@@ -6,88 +6,71 @@ import GRDB
 extension SQLiteLibraryStore {
     /// Entries per status, every status present; read from the counts the triggers keep.
     public func countByStatus() throws -> [ReadingStatus: Int] {
-        try read { db in try statusCounts(db) }
+        try read { db, user in try statusCounts(db, user) }
     }
 
     /// Works waiting for review (pending), counted in SQL.
     public func reviewQueueCount() throws -> Int {
-        try read { db in try reviewQueueCount(db) }
+        try read { db, user in try reviewQueueCount(db, user) }
     }
 
     /// Library-wide figures; `now` sets "this year" (its calendar year in UTC).
+    ///
+    /// The entry figures come from the rows the triggers keep (`entry_status_counts`,
+    /// `entry_totals`, `entry_finished_years`); the reading sessions are summed with one scan
+    /// (`NOT INDEXED`: every index starts with the user, and following one to each row costs more
+    /// than reading the small table).
     public func readingStatistics(now: Date) throws -> ReadingStatistics {
-        let (yearStart, yearEnd) = Self.utcYear(containing: now)
-        return try read { db in
-            let counts = try statusCounts(db)
-            let entryFigures = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(editionID), COALESCE(SUM(isFavorite), 0), AVG(rating), COUNT(rating),
-                       COALESCE(SUM(status = 'read' AND dateCompleted >= ? AND dateCompleted < ?), 0)
-                FROM entries WHERE userID = ?
-                """), arguments: [yearStart.databaseSeconds, yearEnd.databaseSeconds, user])
-            var entries = entryFigures.map { RowReader($0, table: "entries") }
-            // The page count of the edition a finished book shows: the owned one, else the
-            // work's primary edition (the EditionSelection score: cover, ISBN, page count; oldest first).
-            let pageFigures = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT COALESCE(SUM(pageCount), 0), COUNT(pageCount) FROM (
-                    SELECT CASE WHEN e.editionID IS NOT NULL THEN (
-                        SELECT owned.pageCount FROM editions owned WHERE owned.userID = e.userID AND owned.id = e.editionID
-                    ) ELSE (
-                        SELECT ed.pageCount FROM editions ed WHERE ed.userID = e.userID AND ed.workID = e.workID
-                        ORDER BY (ed.coverImageURL IS NOT NULL)
-                            + EXISTS (SELECT 1 FROM edition_isbns i WHERE i.userID = ed.userID AND i.editionID = ed.id)
-                            + (ed.pageCount IS NOT NULL) DESC, ed.dateCreated, ed.id
-                        LIMIT 1
-                    ) END AS pageCount
-                    FROM entries e WHERE e.userID = ? AND e.status = 'read'
-                )
+        let year = PartialDate.gregorianUTC.component(.year, from: now)
+        return try read { db, user in
+            let counts = try statusCounts(db, user)
+            let totals = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT ownedCount, favoriteCount, ratingSum, ratedCount, earlierReads, finishedPages, finishedWithPageCount
+                FROM entry_totals WHERE userKey = ?
                 """), arguments: [user])
-            var pages = pageFigures.map { RowReader($0, table: "editions") }
-            let earlierReads = try Self.fetchInt(db, """
-                SELECT COUNT(*) FROM entries e, json_each(e.readHistory) j
-                WHERE e.userID = ? AND e.readHistory IS NOT NULL AND json_extract(j.value, '$.outcome') = 'read'
-                """, [user])
-            let sessionFigures = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT COALESCE(SUM(durationMinutes), 0), COUNT(*) FROM reading_sessions WHERE userID = ?
+            var entries = totals.map { RowReader($0, table: "entry_totals") }
+            let ownedCount = try entries?.int() ?? 0
+            let favoriteCount = try entries?.int() ?? 0
+            let ratingSum = try entries?.double() ?? 0
+            let ratedCount = try entries?.int() ?? 0
+            let earlierReads = try entries?.int() ?? 0
+            let pagesRead = try entries?.int() ?? 0
+            let finishedWithPageCount = try entries?.int() ?? 0
+            let finishedThisYear = try Self.fetchInt(db, "SELECT entryCount FROM entry_finished_years WHERE userKey = ? AND year = ?",
+                                                     [user, year])
+            let sessionRow = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT COALESCE(SUM(durationMinutes), 0), COUNT(*) FROM reading_sessions NOT INDEXED WHERE userKey = ?
                 """), arguments: [user])
-            var sessions = sessionFigures.map { RowReader($0, table: "reading_sessions") }
+            var sessions = sessionRow.map { RowReader($0, table: "reading_sessions") }
             return ReadingStatistics(
                 totalEntries: counts.values.reduce(0, +),
                 countsByStatus: counts,
-                ownedCount: try entries?.int() ?? 0,
-                favoriteCount: try entries?.int() ?? 0,
-                reviewQueueCount: try reviewQueueCount(db),
+                ownedCount: ownedCount,
+                favoriteCount: favoriteCount,
+                reviewQueueCount: try reviewQueueCount(db, user),
                 totalReads: (counts[.read] ?? 0) + earlierReads,
-                pagesRead: try pages?.int() ?? 0,
-                finishedWithPageCount: try pages?.int() ?? 0,
-                averageRating: try entries?.optionalDouble(),
-                ratedCount: try entries?.int() ?? 0,
+                pagesRead: pagesRead,
+                finishedWithPageCount: finishedWithPageCount,
+                averageRating: ratedCount == 0 ? nil : ratingSum / Double(ratedCount),
+                ratedCount: ratedCount,
                 totalReadingMinutes: try sessions?.int() ?? 0,
                 sessionCount: try sessions?.int() ?? 0,
-                finishedThisYear: try entries?.int() ?? 0
+                finishedThisYear: finishedThisYear
             )
         }
     }
 
-    func statusCounts(_ db: Database) throws -> [ReadingStatus: Int] {
+    func statusCounts(_ db: Database, _ user: Int64?) throws -> [ReadingStatus: Int] {
         var counts = Dictionary(uniqueKeysWithValues: ReadingStatus.allCases.map { ($0, 0) })
-        let rows = try Self.fetch(db, "SELECT status, entryCount FROM entry_status_counts WHERE userID = ?", [user]) { row in
-            var reader = RowReader(row, table: "entry_status_counts")
-            return (try reader.value(ReadingStatus.self), try reader.int())
+        let rows = try Self.fetch(db, "SELECT status, entryCount FROM entry_status_counts WHERE userKey = ?", [user],
+                                  table: "entry_status_counts") { reader in
+            (try reader.value(ReadingStatus.self), try reader.int())
         }
         for (status, count) in rows { counts[status] = count }
         return counts
     }
 
-    func reviewQueueCount(_ db: Database) throws -> Int {
-        try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userID = ? AND reviewStatus = 'pending'", [user])
-    }
-
-    /// The first instant of `date`'s year and of the next one, in UTC.
-    static func utcYear(containing date: Date) -> (start: Date, end: Date) {
-        let calendar = PartialDate.gregorianUTC
-        let year = calendar.component(.year, from: date)
-        let start = calendar.date(from: DateComponents(year: year, month: 1, day: 1)) ?? date
-        let end = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) ?? date
-        return (start, end)
+    func reviewQueueCount(_ db: Database, _ user: Int64?) throws -> Int {
+        try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userKey = ? AND reviewStatus = 'pending'", [user])
     }
 }

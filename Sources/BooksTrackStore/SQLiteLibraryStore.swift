@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One user's library in a SQLite file: the `LibraryStore` port over GRDB.
 ///
@@ -10,51 +11,89 @@ public struct SQLiteLibraryStore: LibraryStore {
     /// The user whose library this is.
     public let userID: User.ID
     let writer: any DatabaseWriter
-    /// `userID` as stored: lower-case UUID text, bound into every statement.
-    let user: String
 
     init(writer: any DatabaseWriter, userID: User.ID) {
         self.writer = writer
         self.userID = userID
-        self.user = userID.description
     }
 
-    /// Runs `body` in a read transaction, translating database errors.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in a read transaction with the user's key, translating database errors. The
+    /// key is nil when the user is not in the file: every query then finds nothing.
+    func read<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
         do {
-            return try writer.read(body)
+            return try writer.read { db in try body(db, try userKey(db)) }
         } catch {
             throw StoreError.translating(error)
         }
     }
 
-    /// Runs `body` in one write transaction (rolled back when it throws), translating database errors.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one write transaction (rolled back when it throws) with the user's key,
+    /// translating database errors; a user missing from the file is `StoreError.unknownUser`.
+    func write<T>(_ body: (Database, _ user: Int64) throws -> T) throws -> T {
         do {
-            return try writer.write(body)
+            return try writer.write { db in
+                guard let user = try userKey(db) else { throw StoreError.unknownUser(userID) }
+                return try body(db, user)
+            }
         } catch {
             throw StoreError.translating(error)
         }
+    }
+
+    /// The integer key that stands for the user in every row.
+    private func userKey(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT key FROM users WHERE id = ?"), arguments: [userID.storageText])
     }
 }
 
 extension SQLiteLibraryStore {
-    /// One JSON array argument holding `ids`, for `IN (SELECT value FROM json_each(?))`: a single
-    /// cached statement serves any number of identifiers, and SQLite still searches the index.
-    static func idList(_ ids: some Sequence<some CustomStringConvertible>) -> String {
-        JSONStringList.encode(ids.map(\.description)) ?? "[]"
-    }
-
-    /// Fetches the rows of a cached statement and decodes each one.
-    static func fetch<T>(
-        _ db: Database, _ sql: String, _ arguments: StatementArguments, _ decode: (Row) throws -> T
+    /// Calls `body` for each chunk of at most 500 identifiers with `?, ?, …` for an `IN (…)`
+    /// list and the identifiers as its arguments, and joins the results. (SQLite caps a
+    /// statement's arguments; a page of 50 books is one chunk.)
+    static func inChunks<Owner, T>(
+        _ ids: [Identifier<Owner>], _ body: (_ placeholders: String, _ arguments: StatementArguments) throws -> [T]
     ) throws -> [T] {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         var results: [T] = []
-        while let row = try cursor.next() {
-            results.append(try decode(row))
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 500)]
+            // The existential initializer: the generic one maps through a key path, slowly.
+            let values = chunk.map { $0.databaseValue as (any DatabaseValueConvertible)? }
+            results += try body(SQLText.placeholders(chunk.count), StatementArguments(values))
+            start += chunk.count
         }
         return results
+    }
+
+    /// Runs a cached statement and decodes each row with a reader on the statement itself.
+    static func fetch<T>(
+        _ db: Database, _ sql: String, _ arguments: StatementArguments, table: String = "?",
+        _ decode: (inout RowReader) throws -> T
+    ) throws -> [T] {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var results: [T] = []
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW:
+                var reader = RowReader(statement: handle, table: table)
+                results.append(try decode(&reader))
+            case SQLITE_DONE:
+                return results
+            default:
+                let connection = sqlite3_db_handle(handle)
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+                    message: sqlite3_errmsg(connection).map { String(cString: $0) }, sql: sql)
+            }
+        }
+    }
+
+    /// The first column of each row, as identifiers.
+    static func fetchIDs<Owner>(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Identifier<Owner>] {
+        try fetch(db, sql, arguments) { try $0.id(Owner.self) }
     }
 
     /// The single integer a cached statement answers (0 when it answers nothing).
@@ -67,5 +106,11 @@ extension SQLiteLibraryStore {
     static func execute(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> Int {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
         return db.changesCount
+    }
+
+    /// The values in order without repeats.
+    static func uniqued<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
     }
 }

@@ -14,7 +14,12 @@ private func duneFromCatalog(complete: Bool) -> WorkDTO {
         authors: [AuthorDTO(name: "Frank Herbert")],
         firstPublicationYear: 1965,
         coverImageURL: complete ? "https://images.example/dune.jpg" : nil,
-        editions: [EditionDTO(isbn13: [dune13], isbn10: ["0441172717"], pageCount: complete ? 412 : nil, primaryProvider: "catalog")],
+        editions: [
+            EditionDTO(
+                isbn13: [dune13], isbn10: ["0441172717"], publisher: complete ? "Ace" : nil, pageCount: complete ? 412 : nil,
+                primaryProvider: "catalog"
+            )
+        ],
         primaryProvider: "catalog",
         popularity: 500_000
     )

@@ -98,6 +98,17 @@ import Testing
         #expect(Array((page1 + page2).prefix(3)) == added.sorted(by: >))
     }
 
+    @Test func renamingAnAuthorMovesTheirBooksInTheAuthorOrder() throws {
+        // Given the six books ordered by author (Asimov first)
+        #expect(try titles(EntryQuery(sort: .author)).first == "Foundation")
+        // When Isaac Asimov gets the sort name "Zz, Isaac"
+        var asimov = try #require(try library.store.authors(named: "Isaac Asimov").first)
+        asimov.sortName = "Zz, Isaac"
+        try library.store.save(asimov)
+        // Then his book sorts last
+        #expect(try titles(EntryQuery(sort: .author)).last == "Foundation")
+    }
+
     @Test func aPageCarriesAuthorsInOrderAndTheShownEdition() throws {
         // Given a wishlist book with two editions, the later one better described
         let authors = [LibraryFixtures.author("Neil Gaiman"), LibraryFixtures.author("Terry Pratchett")]

@@ -71,6 +71,7 @@ import Testing
         #expect(try library.store.entries(idPrefix: String(id.prefix(8))) == [book.entry.id])
         #expect(try library.store.entries(idPrefix: hyphenless) == [book.entry.id])
         #expect(try library.store.entries(idPrefix: id) == [book.entry.id])
+        #expect(try library.store.entries(idPrefix: String(id.prefix(5))) == [book.entry.id])
         #expect(try library.store.entries(idPrefix: "").isEmpty)
         #expect(try library.store.entries(idPrefix: "zz").isEmpty)
         #expect(try library.store.entries(idPrefix: "%").isEmpty)

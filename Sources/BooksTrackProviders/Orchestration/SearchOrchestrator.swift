@@ -118,25 +118,27 @@ public struct SearchOrchestrator: Sendable {
     /// title (and author) matches first, then works more providers agree on, then popularity, then
     /// the providers' own order.
     static func rank(_ answers: [[WorkDTO]], query: String, author: String?, limit: Int) -> [WorkDTO] {
-        var groups: [String: (order: Int, works: [WorkDTO])] = [:]
+        var groups: [String: (order: Int, works: [(provider: Int, work: WorkDTO)])] = [:]
         var order = 0
         // Interleave by rank so a provider's best answer is ordered before another's tenth.
         let depth = answers.map(\.count).max() ?? 0
         for position in 0..<depth {
-            for works in answers where position < works.count {
+            for (provider, works) in answers.enumerated() where position < works.count {
                 let work = works[position]
                 let key = TextNormalization.dedupeKey(title: work.title, primaryAuthor: work.authors.first?.name)
                 if groups[key] == nil {
                     groups[key] = (order, [])
                     order += 1
                 }
-                groups[key]?.works.append(work)
+                groups[key]?.works.append((provider, work))
             }
         }
         let wantedTitle = TextNormalization.normalizeTitle(query)
         let wantedAuthor = author.map { TextNormalization.normalizeAuthor($0) }
         let ranked = groups.values.compactMap { group -> (WorkDTO, Int, Int, Int, Int)? in
-            guard let merged = WorkMerger.merge(group.works) else { return nil }
+            // Fields are filled in provider priority order, whoever answered first.
+            let byPriority = group.works.sorted { $0.provider < $1.provider }.map(\.work)
+            guard let merged = WorkMerger.merge(byPriority) else { return nil }
             let titleMatches = TextNormalization.normalizeTitle(merged.title) == wantedTitle
             let authorMatches = wantedAuthor.map { wanted in merged.authors.contains { TextNormalization.normalizeAuthor($0.name) == wanted } } ?? true
             let exactness = (titleMatches ? 2 : 0) + (authorMatches ? 1 : 0)

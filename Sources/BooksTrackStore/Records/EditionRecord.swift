@@ -2,72 +2,82 @@ import BooksTrackCore
 import Foundation
 import GRDB
 
-/// The mapping between `Edition` and a row of `editions`; the ISBNs live in `edition_isbns`.
+/// The mapping between `Edition` and a row of `editions`; the ISBNs are on the row (JSON) and,
+/// for lookups, in `edition_isbns`.
 enum EditionRecord {
     static let table = "editions"
 
-    /// Every column, in the order of `arguments(_:userID:)`.
+    /// Every column, in the order `bind` binds them.
     static let columns = [
-        "userID", "id", "workID", "publisher", "publicationDate", "pageCount", "format", "language",
+        "userKey", "id", "workID", "publisher", "publicationDate", "pageCount", "format", "language",
         "editionTitle", "coverImageURL", "translator", "narrator", "audioDurationMinutes",
         "openLibraryEditionID", "isbndbID", "googleBooksVolumeIDs", "amazonASINs", "librarythingIDs",
-        "dateCreated", "lastModified",
+        "dateCreated", "lastModified", "isbns",
     ]
 
     /// The columns `decode` reads, in order.
-    static let decodedColumns = columns.filter { $0 != "userID" }
+    static let decodedColumns = columns.filter { $0 != "userKey" }
 
-    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userID", "id"])
+    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userKey", "id"])
 
     /// `e.id, e.workID, ...` for a select that `decode` can read.
     static func selection(alias: String) -> String { SQLText.qualified(decodedColumns, alias: alias) }
 
-    static func arguments(_ edition: Edition, userID: String) -> StatementArguments {
+    /// Binds the values of `columns`, in order.
+    static func bind(_ edition: Edition, userKey: Int64, to row: inout RowInserter) {
         let ids = edition.externalIDs
-        let values: [(any DatabaseValueConvertible)?] = [
-            userID, edition.id.description, edition.workID.description, edition.publisher,
-            edition.publicationDate?.description, edition.pageCount, edition.format.rawValue, edition.language,
-            edition.editionTitle, edition.coverImageURL?.absoluteString, edition.translator, edition.narrator,
-            edition.audioDurationMinutes, ids.openLibraryEditionID, ids.isbndbID,
-            JSONStringList.encode(ids.googleBooksVolumeIDs), JSONStringList.encode(ids.amazonASINs),
-            JSONStringList.encode(ids.librarythingIDs), edition.dateCreated.databaseSeconds,
-            edition.lastModified.databaseSeconds,
-        ]
-        return StatementArguments(values)
+        row.begin()
+        row.bind(userKey)
+        row.bind(edition.id)
+        row.bind(edition.workID)
+        row.bind(edition.publisher)
+        row.bind(edition.publicationDate?.description)
+        row.bind(edition.pageCount)
+        row.bind(edition.format.rawValue)
+        row.bind(edition.language)
+        row.bind(edition.editionTitle)
+        row.bind(edition.coverImageURL?.absoluteString)
+        row.bind(edition.translator)
+        row.bind(edition.narrator)
+        row.bind(edition.audioDurationMinutes)
+        row.bind(ids.openLibraryEditionID)
+        row.bind(ids.isbndbID)
+        row.bind(JSONStringList.encode(ids.googleBooksVolumeIDs))
+        row.bind(JSONStringList.encode(ids.amazonASINs))
+        row.bind(JSONStringList.encode(ids.librarythingIDs))
+        row.bind(edition.dateCreated)
+        row.bind(edition.lastModified)
+        row.bind(JSONStringList.encode(edition.isbns.map(\.isbn13)))
     }
 
-    /// Reads an edition from `decodedColumns`, starting at column `index`; the ISBNs come separately.
-    static func decode(_ row: Row, at index: Int = 0, isbns: [ISBN] = []) throws -> Edition {
-        var reader = RowReader(row, table: table, at: index)
-        return Edition(
-            id: try reader.id(),
-            workID: try reader.id(),
-            isbns: isbns,
-            publisher: try reader.optionalString(),
-            publicationDate: try reader.partialDate(),
-            pageCount: try reader.optionalInt(),
-            format: try reader.value(),
-            language: try reader.optionalString(),
-            editionTitle: try reader.optionalString(),
-            coverImageURL: try reader.url(),
-            translator: try reader.optionalString(),
-            narrator: try reader.optionalString(),
-            audioDurationMinutes: try reader.optionalInt(),
-            externalIDs: EditionExternalIDs(
-                openLibraryEditionID: try reader.optionalString(),
-                isbndbID: try reader.optionalString(),
-                googleBooksVolumeIDs: try reader.stringList(),
-                amazonASINs: try reader.stringList(),
-                librarythingIDs: try reader.stringList()
-            ),
-            dateCreated: try reader.date(),
-            lastModified: try reader.date()
-        )
+    /// Reads an edition from `decodedColumns`, from the reader's position, assigning values as
+    /// stored (see `WorkRecord.decode`).
+    static func decode(_ reader: inout RowReader) throws -> Edition {
+        var edition = Edition(id: try reader.id(), workID: try reader.id(), dateCreated: Date(timeIntervalSinceReferenceDate: 0))
+        edition.publisher = try reader.optionalString()
+        edition.publicationDate = try reader.partialDate()
+        edition.pageCount = try reader.optionalInt()
+        edition.format = try reader.value()
+        edition.language = try reader.optionalString()
+        edition.editionTitle = try reader.optionalString()
+        edition.coverImageURL = try reader.url()
+        edition.translator = try reader.optionalString()
+        edition.narrator = try reader.optionalString()
+        edition.audioDurationMinutes = try reader.optionalInt()
+        edition.externalIDs.openLibraryEditionID = try reader.optionalString()
+        edition.externalIDs.isbndbID = try reader.optionalString()
+        edition.externalIDs.googleBooksVolumeIDs = try reader.stringList()
+        edition.externalIDs.amazonASINs = try reader.stringList()
+        edition.externalIDs.librarythingIDs = try reader.stringList()
+        edition.dateCreated = try reader.date()
+        edition.lastModified = try reader.date()
+        edition.isbns = try reader.isbnList()
+        return edition
     }
 }
 
 /// The mapping between an edition's ISBNs and rows of `edition_isbns` (ISBN-13 text, in order).
 enum EditionISBNRecord {
-    static let insertSQL = "INSERT INTO edition_isbns (userID, editionID, isbn, position) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
-    static let deleteForEditionSQL = "DELETE FROM edition_isbns WHERE userID = ? AND editionID = ?"
+    static let insertSQL = "INSERT INTO edition_isbns (userKey, editionID, isbn, position) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+    static let deleteForEditionSQL = "DELETE FROM edition_isbns WHERE userKey = ? AND editionID = ?"
 }

@@ -7,34 +7,58 @@ import GRDB
 enum EntryRecord {
     static let table = "entries"
 
-    /// Every column, in the order of `arguments(_:userID:)`.
+    /// Every column, in the order `bind` binds them.
     static let columns = [
-        "userID", "id", "workID", "editionID", "status", "currentPage", "progress", "rating", "review",
+        "userKey", "id", "workID", "editionID", "status", "currentPage", "progress", "rating", "review",
         "reviewHasSpoilers", "notes", "discussionNotes", "isFavorite", "isPublic", "dateAdded", "dateStarted",
         "dateCompleted", "dateStopped", "readHistory", "dailyReadingGoal", "contributesToCulturalGoal",
-        "culturalGoalCategory", "recommendedBy", "wouldRecommend", "lastModified",
+        "culturalGoalCategory", "recommendedBy", "wouldRecommend", "lastModified", "shownPageCount", "earlierReads", "tags",
     ]
 
     /// The columns `decode` reads, in order.
-    static let decodedColumns = columns.filter { $0 != "userID" }
+    static let decodedColumns = columns.filter { !["userKey", "shownPageCount", "earlierReads"].contains($0) }
 
-    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userID", "id"])
+    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userKey", "id"])
     static let insertSQL = SQLText.insert(table: table, columns: columns)
 
     /// `e.id, e.workID, ...` for a select that `decode` can read.
     static func selection(alias: String) -> String { SQLText.qualified(decodedColumns, alias: alias) }
 
-    static func arguments(_ entry: LibraryEntry, userID: String) throws -> StatementArguments {
-        let values: [(any DatabaseValueConvertible)?] = [
-            userID, entry.id.description, entry.workID.description, entry.editionID?.description,
-            entry.status.rawValue, entry.currentPage, entry.progress, entry.rating, entry.review,
-            entry.reviewHasSpoilers, entry.notes, entry.discussionNotes, entry.isFavorite, entry.isPublic,
-            entry.dateAdded.databaseSeconds, entry.dateStarted?.databaseSeconds, entry.dateCompleted?.databaseSeconds,
-            entry.dateStopped?.databaseSeconds, try readHistoryJSON(entry.readHistory), entry.dailyReadingGoal,
-            entry.contributesToCulturalGoal, entry.culturalGoalCategory, entry.recommendedBy, entry.wouldRecommend,
-            entry.lastModified.databaseSeconds,
-        ]
-        return StatementArguments(values)
+    /// Binds the values of `columns`, in order; `tags` are the tags as stored (validated and
+    /// de-duplicated), `shownPageCount` the page count of the edition the entry shows (owned,
+    /// else primary).
+    static func bind(
+        _ entry: LibraryEntry, tags: [String], shownPageCount: Int?, userKey: Int64, to row: inout RowInserter
+    ) throws {
+        row.begin()
+        row.bind(userKey)
+        row.bind(entry.id)
+        row.bind(entry.workID)
+        row.bind(entry.editionID)
+        row.bind(entry.status.rawValue)
+        row.bind(entry.currentPage)
+        row.bind(entry.progress)
+        row.bind(entry.rating)
+        row.bind(entry.review)
+        row.bind(entry.reviewHasSpoilers)
+        row.bind(entry.notes)
+        row.bind(entry.discussionNotes)
+        row.bind(entry.isFavorite)
+        row.bind(entry.isPublic)
+        row.bind(entry.dateAdded)
+        row.bind(entry.dateStarted)
+        row.bind(entry.dateCompleted)
+        row.bind(entry.dateStopped)
+        row.bind(try readHistoryJSON(entry.readHistory))
+        row.bind(entry.dailyReadingGoal)
+        row.bind(entry.contributesToCulturalGoal)
+        row.bind(entry.culturalGoalCategory)
+        row.bind(entry.recommendedBy)
+        row.bind(entry.wouldRecommend)
+        row.bind(entry.lastModified)
+        row.bind(shownPageCount)
+        row.bind(entry.readHistory.count(where: { $0.outcome == .read }))
+        row.bind(JSONStringList.encode(tags))
     }
 
     /// The read history as JSON (`[{"outcome":"read","started":…,"ended":…}]`, dates in stored
@@ -46,11 +70,10 @@ enum EntryRecord {
         return String(decoding: try encoder.encode(history), as: UTF8.self)
     }
 
-    /// Reads an entry from `decodedColumns`, starting at column `index`, for `userID`; the
-    /// children are attached by the caller.
-    static func decode(_ row: Row, at index: Int = 0, userID: User.ID) throws -> LibraryEntry {
-        var reader = RowReader(row, table: table, at: index)
-        return LibraryEntry(
+    /// Reads an entry from `decodedColumns`, from the reader's position, for `userID`; quotes,
+    /// sessions and photos are attached by the caller.
+    static func decode(_ reader: inout RowReader, userID: User.ID) throws -> LibraryEntry {
+        var entry = LibraryEntry(
             id: try reader.id(),
             userID: userID,
             workID: try reader.id(),
@@ -77,13 +100,17 @@ enum EntryRecord {
             wouldRecommend: try reader.optionalBool(),
             lastModified: try reader.date()
         )
+        // Assigned as stored: `LibraryEntry.init` would trim and de-duplicate them again.
+        entry.tags = try reader.stringList()
+        return entry
     }
 }
 
 /// The mapping between an entry's tags and rows of `entry_tags`.
 enum EntryTagRecord {
-    static let insertSQL = "INSERT INTO entry_tags (userID, entryID, normalizedTag, tag, position) VALUES (?, ?, ?, ?, ?)"
-    static let deleteForEntrySQL = "DELETE FROM entry_tags WHERE userID = ? AND entryID = ?"
+    static let columns = ["userKey", "entryID", "normalizedTag", "tag", "position"]
+    static let insertSQL = SQLText.insert(table: "entry_tags", columns: columns)
+    static let deleteForEntrySQL = "DELETE FROM entry_tags WHERE userKey = ? AND entryID = ?"
 
     /// The form tags are matched by: trimmed and lowercased, as the model de-duplicates them.
     static func normalized(_ tag: String) -> String {
@@ -93,36 +120,50 @@ enum EntryTagRecord {
 
 /// The mapping between `Quote` and a row of `quotes`.
 enum QuoteRecord {
-    static let insertSQL = "INSERT INTO quotes (userID, id, entryID, text, page, dateAdded, position) VALUES (?, ?, ?, ?, ?, ?, ?)"
-    static let deleteForEntrySQL = "DELETE FROM quotes WHERE userID = ? AND entryID = ?"
+    static let insertSQL = SQLText.insert(table: "quotes", columns: columns)
+    static let deleteForEntrySQL = "DELETE FROM quotes WHERE userKey = ? AND entryID = ?"
     /// Selected after the entry ID: `entryID, ` + this.
     static let selection = "id, text, page, dateAdded"
 
-    static func arguments(_ quote: Quote, entryID: String, position: Int, userID: String) -> StatementArguments {
-        [userID, quote.id.description, entryID, quote.text, quote.page, quote.dateAdded.databaseSeconds, position]
+    static let columns = ["userKey", "id", "entryID", "text", "page", "dateAdded", "position"]
+
+    /// Binds one row's values (after any earlier rows of a multi-row insert).
+    static func bind(_ quote: Quote, entryID: LibraryEntry.ID, position: Int, userKey: Int64, to row: inout RowInserter) {
+        row.bind(userKey)
+        row.bind(quote.id)
+        row.bind(entryID)
+        row.bind(quote.text)
+        row.bind(quote.page)
+        row.bind(quote.dateAdded)
+        row.bind(position)
     }
 
-    static func decode(_ row: Row, at index: Int) throws -> Quote {
-        var reader = RowReader(row, table: "quotes", at: index)
+    static func decode(_ reader: inout RowReader) throws -> Quote {
         return Quote(id: try reader.id(), text: try reader.string(), page: try reader.optionalInt(), dateAdded: try reader.date())
     }
 }
 
 /// The mapping between `ReadingSession` and a row of `reading_sessions`.
 enum ReadingSessionRecord {
-    static let insertSQL = """
-        INSERT INTO reading_sessions (userID, id, entryID, date, durationMinutes, pagesRead, position) VALUES (?, ?, ?, ?, ?, ?, ?)
-        """
-    static let deleteForEntrySQL = "DELETE FROM reading_sessions WHERE userID = ? AND entryID = ?"
+    static let insertSQL = SQLText.insert(table: "reading_sessions", columns: columns)
+    static let deleteForEntrySQL = "DELETE FROM reading_sessions WHERE userKey = ? AND entryID = ?"
     /// Selected after the entry ID: `entryID, ` + this.
     static let selection = "id, date, durationMinutes, pagesRead"
 
-    static func arguments(_ session: ReadingSession, entryID: String, position: Int, userID: String) -> StatementArguments {
-        [userID, session.id.description, entryID, session.date.databaseSeconds, session.durationMinutes, session.pagesRead, position]
+    static let columns = ["userKey", "id", "entryID", "date", "durationMinutes", "pagesRead", "position"]
+
+    /// Binds one row's values (after any earlier rows of a multi-row insert).
+    static func bind(_ session: ReadingSession, entryID: LibraryEntry.ID, position: Int, userKey: Int64, to row: inout RowInserter) {
+        row.bind(userKey)
+        row.bind(session.id)
+        row.bind(entryID)
+        row.bind(session.date)
+        row.bind(session.durationMinutes)
+        row.bind(session.pagesRead)
+        row.bind(position)
     }
 
-    static func decode(_ row: Row, at index: Int) throws -> ReadingSession {
-        var reader = RowReader(row, table: "reading_sessions", at: index)
+    static func decode(_ reader: inout RowReader) throws -> ReadingSession {
         return ReadingSession(id: try reader.id(), date: try reader.date(), durationMinutes: try reader.int(), pagesRead: try reader.int())
     }
 }
@@ -130,14 +171,13 @@ enum ReadingSessionRecord {
 /// The mapping between `PagePhoto` and a row of `page_photos` (metadata, then the bytes).
 enum PagePhotoRecord {
     static let insertSQL = """
-        INSERT INTO page_photos (userID, id, entryID, page, caption, imageType, byteCount, dateAdded, data)
+        INSERT INTO page_photos (userKey, id, entryID, page, caption, imageType, byteCount, dateAdded, data)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     /// The metadata columns, selected after the entry ID: `entryID, ` + this.
     static let selection = "id, page, caption, imageType, byteCount, dateAdded"
 
-    static func decode(_ row: Row, at index: Int) throws -> PagePhoto {
-        var reader = RowReader(row, table: "page_photos", at: index)
+    static func decode(_ reader: inout RowReader) throws -> PagePhoto {
         return PagePhoto(
             id: try reader.id(),
             page: try reader.optionalInt(),

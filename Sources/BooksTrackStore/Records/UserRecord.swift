@@ -5,8 +5,7 @@ import GRDB
 enum UserRecord {
     static let selection = "id, name, dateCreated"
 
-    static func decode(_ row: Row) throws -> User {
-        var reader = RowReader(row, table: "users")
-        return User(id: try reader.id(), name: try reader.string(), dateCreated: try reader.date())
+    static func decode(_ reader: inout RowReader) throws -> User {
+        return User(id: try reader.textID(), name: try reader.string(), dateCreated: try reader.date())
     }
 }

@@ -6,108 +6,113 @@ import GRDB
 enum WorkRecord {
     static let table = "works"
 
-    /// Every column, in the order of `arguments(_:userID:)`.
+    /// Every column, in the order `bind` binds them.
     static let columns = [
-        "userID", "id", "title", "normalizedTitle", "subtitle", "genres", "originalLanguage",
+        "userKey", "id", "title", "normalizedTitle", "subtitle", "genres", "originalLanguage",
         "firstPublicationYear", "description", "seriesName", "seriesPosition", "culturalThemes",
         "contentWarnings", "awards", "readingDifficulty", "coverImageURL", "openLibraryWorkID", "isbndbID",
         "googleBooksVolumeIDs", "goodreadsWorkIDs", "amazonASINs", "librarythingIDs", "providerTag",
         "isSynthetic", "reviewStatus", "scanImagePath", "boundingBoxX", "boundingBoxY", "boundingBoxWidth",
-        "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality",
+        "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey",
     ]
 
     /// The columns `decode` reads, in order.
-    static let decodedColumns = columns.filter { $0 != "userID" && $0 != "normalizedTitle" }
+    static let decodedColumns = columns.filter { !["userKey", "normalizedTitle", "primaryAuthorSortKey"].contains($0) }
 
-    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userID", "id"])
+    static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userKey", "id"])
 
     /// `w.id, w.title, ...` for a select that `decode` can read.
     static func selection(alias: String) -> String { SQLText.qualified(decodedColumns, alias: alias) }
 
-    static func arguments(_ work: Work, userID: String) -> StatementArguments {
+    /// Binds the values of `columns`, in order. `normalizedTitle` is `normalizeTitle(work.title)`
+    /// (passed in when already computed); `primaryAuthorSortKey` is the first author's sort key.
+    static func bind(
+        _ work: Work, normalizedTitle: String? = nil, primaryAuthorSortKey: String?, userKey: Int64, to row: inout RowInserter
+    ) {
         let ids = work.externalIDs
-        let box = work.boundingBox
-        let values: [(any DatabaseValueConvertible)?] = [
-            userID, work.id.description, work.title, TextNormalization.normalizeTitle(work.title), work.subtitle,
-            JSONStringList.encode(work.genres), work.originalLanguage, work.firstPublicationYear, work.description,
-            work.seriesName, work.seriesPosition, JSONStringList.encode(work.culturalThemes),
-            JSONStringList.encode(work.contentWarnings), JSONStringList.encode(work.awards),
-            work.readingDifficulty?.rawValue, work.coverImageURL?.absoluteString, ids.openLibraryWorkID, ids.isbndbID,
-            JSONStringList.encode(ids.googleBooksVolumeIDs), JSONStringList.encode(ids.goodreadsWorkIDs),
-            JSONStringList.encode(ids.amazonASINs), JSONStringList.encode(ids.librarythingIDs), work.providerTag,
-            work.isSynthetic, work.reviewStatus.rawValue, work.scanImagePath, box?.x, box?.y, box?.width, box?.height,
-            work.dateCreated.databaseSeconds, work.lastModified.databaseSeconds, work.lastEnrichedAt?.databaseSeconds,
-            work.dataQuality,
-        ]
-        return StatementArguments(values)
+        row.begin()
+        row.bind(userKey)
+        row.bind(work.id)
+        row.bind(work.title)
+        row.bind(normalizedTitle ?? TextNormalization.normalizeTitle(work.title))
+        row.bind(work.subtitle)
+        row.bind(JSONStringList.encode(work.genres))
+        row.bind(work.originalLanguage)
+        row.bind(work.firstPublicationYear)
+        row.bind(work.description)
+        row.bind(work.seriesName)
+        row.bind(work.seriesPosition)
+        row.bind(JSONStringList.encode(work.culturalThemes))
+        row.bind(JSONStringList.encode(work.contentWarnings))
+        row.bind(JSONStringList.encode(work.awards))
+        row.bind(work.readingDifficulty?.rawValue)
+        row.bind(work.coverImageURL?.absoluteString)
+        row.bind(ids.openLibraryWorkID)
+        row.bind(ids.isbndbID)
+        row.bind(JSONStringList.encode(ids.googleBooksVolumeIDs))
+        row.bind(JSONStringList.encode(ids.goodreadsWorkIDs))
+        row.bind(JSONStringList.encode(ids.amazonASINs))
+        row.bind(JSONStringList.encode(ids.librarythingIDs))
+        row.bind(work.providerTag)
+        row.bind(work.isSynthetic)
+        row.bind(work.reviewStatus.rawValue)
+        row.bind(work.scanImagePath)
+        row.bind(work.boundingBox?.x)
+        row.bind(work.boundingBox?.y)
+        row.bind(work.boundingBox?.width)
+        row.bind(work.boundingBox?.height)
+        row.bind(work.dateCreated)
+        row.bind(work.lastModified)
+        row.bind(work.lastEnrichedAt)
+        row.bind(work.dataQuality)
+        row.bind(primaryAuthorSortKey)
     }
 
-    /// Reads a work from `decodedColumns`, starting at column `index`; `authorIDs` come from the links.
-    static func decode(_ row: Row, at index: Int = 0, authorIDs: [Author.ID] = []) throws -> Work {
-        var reader = RowReader(row, table: table, at: index)
-        let id: Work.ID = try reader.id()
-        let title = try reader.string()
-        let subtitle = try reader.optionalString()
-        let genres = try reader.stringList()
-        let originalLanguage = try reader.optionalString()
-        let firstPublicationYear = try reader.optionalInt()
-        let description = try reader.optionalString()
-        let seriesName = try reader.optionalString()
-        let seriesPosition = try reader.optionalDouble()
-        let culturalThemes = try reader.stringList()
-        let contentWarnings = try reader.stringList()
-        let awards = try reader.stringList()
-        let readingDifficulty: ReadingDifficulty? = try reader.optionalValue()
-        let coverImageURL = try reader.url()
-        let externalIDs = WorkExternalIDs(
-            openLibraryWorkID: try reader.optionalString(),
-            isbndbID: try reader.optionalString(),
-            googleBooksVolumeIDs: try reader.stringList(),
-            goodreadsWorkIDs: try reader.stringList(),
-            amazonASINs: try reader.stringList(),
-            librarythingIDs: try reader.stringList()
-        )
-        let providerTag = try reader.optionalString()
-        let isSynthetic = try reader.bool()
-        let reviewStatus: ReviewStatus = try reader.value()
-        let scanImagePath = try reader.optionalString()
-        let boxParts = (try reader.optionalDouble(), try reader.optionalDouble(), try reader.optionalDouble(), try reader.optionalDouble())
-        var boundingBox: BoundingBox?
-        if let x = boxParts.0, let y = boxParts.1, let width = boxParts.2, let height = boxParts.3 {
-            boundingBox = BoundingBox(x: x, y: y, width: width, height: height)
+    /// Reads a work from `decodedColumns`, from the reader's position; `authorIDs` come from the links.
+    ///
+    /// Values are assigned as stored rather than passed through `Work.init`, which trims and
+    /// de-duplicates again: the store gives back exactly what was saved (and Foundation's
+    /// trimming is the slowest part of decoding a page on Linux).
+    static func decode(_ reader: inout RowReader, authorIDs: [Author.ID] = []) throws -> Work {
+        var work = Work(id: try reader.id(), title: "", dateCreated: Date(timeIntervalSinceReferenceDate: 0))
+        work.authorIDs = authorIDs
+        work.title = try reader.string()
+        work.subtitle = try reader.optionalString()
+        work.genres = try reader.stringList()
+        work.originalLanguage = try reader.optionalString()
+        work.firstPublicationYear = try reader.optionalInt()
+        work.description = try reader.optionalString()
+        work.seriesName = try reader.optionalString()
+        work.seriesPosition = try reader.optionalDouble()
+        work.culturalThemes = try reader.stringList()
+        work.contentWarnings = try reader.stringList()
+        work.awards = try reader.stringList()
+        work.readingDifficulty = try reader.optionalValue()
+        work.coverImageURL = try reader.url()
+        work.externalIDs.openLibraryWorkID = try reader.optionalString()
+        work.externalIDs.isbndbID = try reader.optionalString()
+        work.externalIDs.googleBooksVolumeIDs = try reader.stringList()
+        work.externalIDs.goodreadsWorkIDs = try reader.stringList()
+        work.externalIDs.amazonASINs = try reader.stringList()
+        work.externalIDs.librarythingIDs = try reader.stringList()
+        work.providerTag = try reader.optionalString()
+        work.isSynthetic = try reader.bool()
+        work.reviewStatus = try reader.value()
+        work.scanImagePath = try reader.optionalString()
+        let box = (try reader.optionalDouble(), try reader.optionalDouble(), try reader.optionalDouble(), try reader.optionalDouble())
+        if let x = box.0, let y = box.1, let width = box.2, let height = box.3 {
+            work.boundingBox = BoundingBox(x: x, y: y, width: width, height: height)
         }
-        return Work(
-            id: id,
-            title: title,
-            subtitle: subtitle,
-            authorIDs: authorIDs,
-            genres: genres,
-            originalLanguage: originalLanguage,
-            firstPublicationYear: firstPublicationYear,
-            description: description,
-            seriesName: seriesName,
-            seriesPosition: seriesPosition,
-            culturalThemes: culturalThemes,
-            contentWarnings: contentWarnings,
-            awards: awards,
-            readingDifficulty: readingDifficulty,
-            coverImageURL: coverImageURL,
-            externalIDs: externalIDs,
-            providerTag: providerTag,
-            isSynthetic: isSynthetic,
-            reviewStatus: reviewStatus,
-            scanImagePath: scanImagePath,
-            boundingBox: boundingBox,
-            dateCreated: try reader.date(),
-            lastModified: try reader.date(),
-            lastEnrichedAt: try reader.optionalDate(),
-            dataQuality: try reader.int()
-        )
+        work.dateCreated = try reader.date()
+        work.lastModified = try reader.date()
+        work.lastEnrichedAt = try reader.optionalDate()
+        work.dataQuality = try reader.int()
+        return work
     }
 }
 
 /// The mapping between a work's ordered author list and rows of `work_authors`.
 enum WorkAuthorRecord {
-    static let insertSQL = "INSERT INTO work_authors (userID, workID, authorID, position) VALUES (?, ?, ?, ?)"
-    static let deleteForWorkSQL = "DELETE FROM work_authors WHERE userID = ? AND workID = ?"
+    static let insertSQL = "INSERT INTO work_authors (userKey, workID, authorID, position) VALUES (?, ?, ?, ?)"
+    static let deleteForWorkSQL = "DELETE FROM work_authors WHERE userKey = ? AND workID = ?"
 }

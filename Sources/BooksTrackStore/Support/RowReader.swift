@@ -1,20 +1,34 @@
 import BooksTrackCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Reads the columns of a fetched row one after the other, by position, turning every value that
 /// cannot be what it should be into `StoreError.unreadableValue` instead of a crash.
 ///
-/// Hot paths (the page query, statistics) decode thousands of columns; reading by position from a
-/// statement-backed row avoids column-name lookups and boxing.
+/// Hot paths (a page of books) decode thousands of columns: a reader made on a statement reads
+/// its current row straight through SQLite's C API, without GRDB's `Row` (whose blob access,
+/// used by every identifier, allocates a `Data`).
 struct RowReader {
-    private let row: Row
+    private enum Source {
+        case row(Row)
+        case statement(OpaquePointer)
+    }
+
+    private let source: Source
     private let table: String
     private(set) var index: Int
 
     /// Starts reading `row` (a row of `table`) at column `index`.
     init(_ row: Row, table: String, at index: Int = 0) {
-        self.row = row
+        source = .row(row)
+        self.table = table
+        self.index = index
+    }
+
+    /// Starts reading the current row of a stepped statement (a row of `table`) at column `index`.
+    init(statement handle: OpaquePointer, table: String, at index: Int = 0) {
+        source = .statement(handle)
         self.table = table
         self.index = index
     }
@@ -22,34 +36,58 @@ struct RowReader {
     /// Skips columns the caller does not need.
     mutating func skip(_ count: Int = 1) { index += count }
 
+    /// Moves to column `index`, to read it again.
+    mutating func seek(to index: Int) { self.index = index }
+
     mutating func string() throws -> String {
-        defer { index += 1 }
-        do { return try row.decode(String.self, atIndex: index) } catch { throw unreadable(at: index) }
+        guard let text = try optionalString() else { throw unreadable(at: index - 1) }
+        return text
     }
 
     mutating func optionalString() throws -> String? {
         defer { index += 1 }
-        do { return try row.decode(String?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        switch source {
+        case .statement(let handle):
+            let column = Int32(index)
+            guard sqlite3_column_type(handle, column) != SQLITE_NULL, let text = sqlite3_column_text(handle, column) else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        case .row(let row):
+            do { return try row.decode(String?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        }
     }
 
     mutating func int() throws -> Int {
-        defer { index += 1 }
-        do { return try row.decode(Int.self, atIndex: index) } catch { throw unreadable(at: index) }
+        guard let value = try optionalInt() else { throw unreadable(at: index - 1) }
+        return value
     }
 
     mutating func optionalInt() throws -> Int? {
         defer { index += 1 }
-        do { return try row.decode(Int?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        switch source {
+        case .statement(let handle):
+            let column = Int32(index)
+            guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+            return Int(sqlite3_column_int64(handle, column))
+        case .row(let row):
+            do { return try row.decode(Int?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        }
     }
 
     mutating func double() throws -> Double {
-        defer { index += 1 }
-        do { return try row.decode(Double.self, atIndex: index) } catch { throw unreadable(at: index) }
+        guard let value = try optionalDouble() else { throw unreadable(at: index - 1) }
+        return value
     }
 
     mutating func optionalDouble() throws -> Double? {
         defer { index += 1 }
-        do { return try row.decode(Double?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        switch source {
+        case .statement(let handle):
+            let column = Int32(index)
+            guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+            return sqlite3_column_double(handle, column)
+        case .row(let row):
+            do { return try row.decode(Double?.self, atIndex: index) } catch { throw unreadable(at: index) }
+        }
     }
 
     mutating func bool() throws -> Bool {
@@ -69,15 +107,37 @@ struct RowReader {
     }
 
     mutating func id<Owner>(_: Owner.Type = Owner.self) throws -> Identifier<Owner> {
-        let text = try string()
-        guard let id = Identifier<Owner>(uuidString: text) else { throw unreadable(at: index - 1) }
+        guard let id = try optionalID(Owner.self) else { throw unreadable(at: index - 1) }
         return id
     }
 
+    /// An identifier stored as UUID text (`users.id`).
+    mutating func textID<Owner>(_: Owner.Type = Owner.self) throws -> Identifier<Owner> {
+        let text = try string()
+        guard let bytes = UUIDText.bytes(text) else { throw unreadable(at: index - 1) }
+        return Identifier(UUID(uuid: bytes))
+    }
+
+    /// An identifier stored as 16 bytes; NULL gives nil.
     mutating func optionalID<Owner>(_: Owner.Type = Owner.self) throws -> Identifier<Owner>? {
-        guard let text = try optionalString() else { return nil }
-        guard let id = Identifier<Owner>(uuidString: text) else { throw unreadable(at: index - 1) }
-        return id
+        defer { index += 1 }
+        switch source {
+        case .statement(let handle):
+            let column = Int32(index)
+            let type = sqlite3_column_type(handle, column)
+            if type == SQLITE_NULL { return nil }
+            guard type == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16, let bytes = sqlite3_column_blob(handle, column),
+                  let id = Identifier<Owner>(databaseBytes: UnsafeRawBufferPointer(start: bytes, count: 16))
+            else { throw unreadable(at: index) }
+            return id
+        case .row(let row):
+            let result: Identifier<Owner>?? = try row.withUnsafeData(atIndex: index) { data in
+                guard let data else { return .some(nil) }
+                return data.withUnsafeBytes { Identifier<Owner>(databaseBytes: $0) }.map { .some($0) }
+            }
+            guard let id = result else { throw unreadable(at: index) }
+            return id
+        }
     }
 
     mutating func value<Value: RawRepresentable>(_: Value.Type = Value.self) throws -> Value where Value.RawValue == String {
@@ -117,6 +177,18 @@ struct RowReader {
         return isbn
     }
 
+    /// A JSON array of ISBN-13 texts; NULL is the empty list.
+    mutating func isbnList() throws -> [ISBN] {
+        let texts = try stringList()
+        var isbns: [ISBN] = []
+        isbns.reserveCapacity(texts.count)
+        for text in texts {
+            guard let isbn = ISBN(text) else { throw unreadable(at: index - 1) }
+            isbns.append(isbn)
+        }
+        return isbns
+    }
+
     /// A value encoded as JSON with Foundation's coder; NULL gives nil.
     mutating func json<Value: Decodable>(_: Value.Type) throws -> Value? {
         guard let text = try optionalString() else { return nil }
@@ -129,9 +201,22 @@ struct RowReader {
 
     /// The error for the value at `index`, naming its column.
     func unreadable(at index: Int) -> StoreError {
-        let names = Array(row.columnNames)
-        let column = index < names.count ? names[index] : "#\(index)"
-        let value = index < row.count ? String(describing: row[index] as (any DatabaseValueConvertible)?) : "missing"
+        let column: String
+        let value: String
+        switch source {
+        case .statement(let handle):
+            let position = Int32(index)
+            column = sqlite3_column_name(handle, position).map { String(cString: $0) } ?? "#\(index)"
+            if sqlite3_column_type(handle, position) == SQLITE_NULL {
+                value = "NULL"
+            } else {
+                value = sqlite3_column_text(handle, position).map { String(cString: $0) } ?? "?"
+            }
+        case .row(let row):
+            let names = Array(row.columnNames)
+            column = index < names.count ? names[index] : "#\(index)"
+            value = index < row.count ? String(describing: row[index] as (any DatabaseValueConvertible)?) : "missing"
+        }
         return .unreadableValue(table: table, column: column, value: String(value.prefix(200)))
     }
 }

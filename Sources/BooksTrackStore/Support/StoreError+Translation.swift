@@ -2,20 +2,17 @@ import BooksTrackCore
 import GRDB
 
 extension StoreError {
-    /// The error a caller of the store sees for `error`: library and store errors as they are,
-    /// SQLite errors translated, so GRDB's types never leave the module.
+    /// The error a caller of the store sees for `error`: GRDB's errors translated, so its types
+    /// never leave the module; everything else (library and store errors, and errors thrown by
+    /// a caller's closure such as `updateEntry`'s change) as it is.
     static func translating(_ error: any Error) -> any Error {
         switch error {
-        case let error as LibraryError:
-            return error
-        case let error as StoreError:
-            return error
         case let error as DatabaseError:
             return StoreError(error)
         case let error as RowDecodingError:
             return StoreError.unreadableValue(table: "?", column: "?", value: String(describing: error))
         default:
-            return StoreError.databaseFailure(code: -1, message: String(describing: error))
+            return error
         }
     }
 

@@ -1,0 +1,117 @@
+import Benchmark
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTesting
+import Foundation
+
+// Targets (medians, release build, 2 cores):
+// - adding 10,000 complete books in one transaction ≤ 500 ms;
+// - on a 100,000-entry library: countByStatus ≤ 0.5 ms, one page of 50 books ≤ 2 ms,
+//   readingStatistics ≤ 50 ms.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        maxDuration: .seconds(5),
+        maxIterations: 1_000
+    )
+
+    // MARK: Bulk insert
+
+    Benchmark(
+        "Add 10,000 complete books in one transaction",
+        configuration: .init(warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
+    ) { benchmark in
+        let directory = try TemporaryDirectory(prefix: "bookstrack-benchmark")
+        let database = try LibraryDatabase(path: directory.path("library.sqlite"))
+        let user = try database.ensureUser(named: "benchmark", now: LibraryFixtures.referenceDate)
+        let books = LibraryFixtures.books(count: 10_000, userID: user.id, seed: 10)
+        let store = database.library(for: user.id)
+        benchmark.startMeasurement()
+        try store.add(books)
+        benchmark.stopMeasurement()
+        let stored = try store.count(EntryQuery())
+        if stored != books.count { benchmark.error("stored \(stored) of \(books.count) books") }
+    }
+
+    // MARK: A 100,000-entry library
+
+    Benchmark("countByStatus on 100,000 entries", configuration: .init(timeUnits: .microseconds)) { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try store.countByStatus())
+        }
+    }
+
+    Benchmark("One page of 50 books from 100,000 entries", configuration: .init(timeUnits: .microseconds)) { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try store.books(EntryQuery(limit: 50)))
+        }
+    }
+
+    Benchmark("readingStatistics on 100,000 entries") { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try store.readingStatistics(now: LibraryFixtures.referenceDate))
+        }
+    }
+}
+
+/// The 100,000-entry library the query benchmarks read, built once and kept in the system's
+/// temporary folder, keyed by the fixture generator's version and this file's format version,
+/// so reruns start at once. Delete the folder to force a rebuild.
+enum LargeLibrary {
+    /// Bump when the store's schema changes in a way the cached file must not outlive.
+    static let formatVersion = 1
+    static let entryCount = 100_000
+    static let userName = "benchmark"
+    static let failure = "cannot build or open the 100,000-entry library"
+
+    /// The library, opened once per benchmark process (nil after printing why it failed).
+    static let shared: SQLiteLibraryStore? = {
+        do {
+            return try store()
+        } catch {
+            print("\(failure): \(error)")
+            return nil
+        }
+    }()
+
+    /// The cached library file, built first if missing.
+    static func store() throws -> SQLiteLibraryStore {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bookstrack-benchmarks")
+        let name = "library-\(entryCount)-generator\(LibraryFixtures.generatorVersion)-format\(formatVersion).sqlite"
+        let path = folder.appendingPathComponent(name).path
+        if !FileManager.default.fileExists(atPath: path) {
+            try build(at: path, in: folder)
+        }
+        let database = try LibraryDatabase(path: path)
+        guard let user = try database.user(named: userName) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        return database.library(for: user.id)
+    }
+
+    /// Builds the library under a temporary name and renames it when complete, so an
+    /// interrupted build is never mistaken for a finished one.
+    private static func build(at path: String, in folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let partial = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        let database = try LibraryDatabase(path: partial)
+        let user = try database.ensureUser(named: userName, now: LibraryFixtures.referenceDate)
+        let store = database.library(for: user.id)
+        let books = LibraryFixtures.books(count: entryCount, userID: user.id, seed: 7)
+        for start in stride(from: 0, to: books.count, by: 10_000) {
+            try store.add(Array(books[start..<min(start + 10_000, books.count)]))
+        }
+        // Folds the write-ahead log into the file, so the file alone is the whole library.
+        try database.close()
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+    }
+}

@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that `swift test` in the main package stays lean.
+// Run them with: swift package --allow-writing-to-package-directory benchmark
+let package = Package(
+    name: "BooksTrackBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "BooksTrack", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The library store (BooksTrackStore on SQLite): bulk insert, counts, a page, statistics.
+        .executableTarget(
+            name: "LibraryStore",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackStore", package: "BooksTrack"),
+                .product(name: "BooksTrackTesting", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/LibraryStore",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Further suites go here, one executable target each, sources in Benchmarks/<Name>/<Name>.swift:
+        // - "ISBN": parsing and validating ISBNs (target ≥ 2,000,000 per second).
+        // - "CommandLine": the whole-process timing of `bookstrack list`.
+    ]
+)

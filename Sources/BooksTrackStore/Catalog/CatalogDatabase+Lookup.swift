@@ -1,0 +1,128 @@
+import BooksTrackCore
+import GRDB
+
+extension CatalogDatabase {
+    /// The provenance name of the catalog in DTOs.
+    static let providerName = "catalog"
+
+    /// The works holding an edition with this ISBN, each with that edition only; most popular first.
+    public func works(isbn: ISBN) throws -> [WorkDTO] {
+        guard let number = Int64(isbn.isbn13) else { return [] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.editionColumns)
+                    FROM catalog_isbns i
+                    JOIN catalog_editions e ON e.id = i.editionID
+                    JOIN catalog_works w ON w.id = e.workID
+                    WHERE i.isbn = ?
+                    ORDER BY w.id
+                    """),
+                arguments: [number]
+            )
+            var works: [WorkDTO] = []
+            for row in rows {
+                var reader = RowReader(row, table: "catalog_works")
+                let (id, work) = try CatalogDTOReader.work(&reader)
+                var dto = work
+                dto.editions = [try CatalogDTOReader.edition(&reader)]
+                dto.authors = try CatalogDTOReader.authors(db, workID: id)
+                works.append(dto)
+            }
+            return works
+        }
+    }
+}
+
+/// Reads catalog rows into the core's DTOs.
+enum CatalogDTOReader {
+    /// The `catalog_works` columns `work(_:)` reads, for the alias `w`.
+    static let workColumns = """
+        w.id, w.key, w.title, w.subtitle, w.seriesName, w.seriesPosition, w.firstPublicationYear, w.originalLanguage,
+        w.description, w.subjects, w.coverImageURL, w.goodreadsWorkID, w.popularity, w.synthetic
+        """
+    /// The `catalog_editions` columns `edition(_:)` reads, for the alias `e`.
+    static let editionColumns = """
+        e.key, e.title, e.publisher, e.publicationDate, e.pageCount, e.format, e.language, e.coverImageURL, e.isbn13s
+        """
+
+    /// A work without authors or editions, and its id.
+    static func work(_ reader: inout RowReader) throws -> (id: Int64, work: WorkDTO) {
+        let id = Int64(try reader.int())
+        let key = try reader.string()
+        var work = WorkDTO(title: try reader.string(), primaryProvider: CatalogDatabase.providerName)
+        work.subtitle = try reader.optionalString()
+        work.seriesName = try reader.optionalString()
+        work.seriesPosition = try reader.optionalDouble()
+        work.firstPublicationYear = try reader.optionalInt()
+        work.originalLanguage = try reader.optionalString()
+        work.description = try reader.optionalString()
+        work.subjects = try reader.stringList()
+        work.coverImageURL = try reader.optionalString()
+        work.goodreadsWorkIDs = try reader.optionalString().map { [$0] } ?? []
+        work.popularity = try reader.optionalInt()
+        work.synthetic = try reader.bool()
+        work.openLibraryWorkID = openLibraryID(key, prefix: "/works/")
+        return (id, work)
+    }
+
+    /// An edition.
+    static func edition(_ reader: inout RowReader) throws -> EditionDTO {
+        let key = try reader.string()
+        var edition = EditionDTO(primaryProvider: CatalogDatabase.providerName)
+        edition.title = try reader.optionalString()
+        edition.publisher = try reader.optionalString()
+        edition.publicationDate = try reader.optionalString()
+        edition.pageCount = try reader.optionalInt()
+        edition.format = try reader.optionalString()
+        edition.language = try reader.optionalString()
+        edition.coverImageURL = try reader.optionalString()
+        let isbns = (try reader.optionalString() ?? "").split(separator: " ").compactMap { ISBN($0) }
+        edition.isbn13 = isbns.map(\.isbn13)
+        edition.isbn10 = isbns.compactMap(\.isbn10)
+        edition.openLibraryEditionID = openLibraryID(key, prefix: "/books/")
+        return edition
+    }
+
+    /// A work's authors, in order.
+    static func authors(_ db: Database, workID: Int64) throws -> [AuthorDTO] {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT a.key, a.name, a.birthYear, a.deathYear, a.wikidataID
+                FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
+                WHERE wa.workID = ? ORDER BY wa.position
+                """),
+            arguments: [workID]
+        )
+        return try rows.map { row in
+            var reader = RowReader(row, table: "catalog_authors")
+            let key = try reader.string()
+            return AuthorDTO(
+                name: try reader.string(), birthYear: try reader.optionalInt(), deathYear: try reader.optionalInt(),
+                openLibraryID: openLibraryID(key, prefix: "/authors/"), wikidataID: try reader.optionalString()
+            )
+        }
+    }
+
+    /// Up to `limit` editions of a work, those with ISBNs first.
+    static func editions(_ db: Database, workID: Int64, limit: Int) throws -> [EditionDTO] {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT \(editionColumns) FROM catalog_editions e WHERE e.workID = ?
+                ORDER BY e.isbn13s IS NULL, e.id LIMIT ?
+                """),
+            arguments: [workID, limit]
+        )
+        return try rows.map { row in
+            var reader = RowReader(row, table: "catalog_editions")
+            return try edition(&reader)
+        }
+    }
+
+    /// "OL45804W" from "/works/OL45804W"; nil for keys of other sources.
+    static func openLibraryID(_ key: String, prefix: String) -> String? {
+        guard key.hasPrefix(prefix) else { return nil }
+        let id = key.dropFirst(prefix.count)
+        return id.isEmpty ? nil : String(id)
+    }
+}

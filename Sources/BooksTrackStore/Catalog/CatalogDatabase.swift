@@ -1,0 +1,109 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+import Synchronization
+
+/// The shared, read-mostly book catalog in its own SQLite file (`catalog.sqlite`): works, editions
+/// and authors from the bundled goodbooks-10k seed and from imported Open Library dumps, with an
+/// ISBN index and FTS5 title search.
+///
+/// The file is opened as a GRDB `DatabasePool` (WAL: searches never wait for an import). The seed
+/// is loaded on first use (`loadSeedIfNeeded()`), in one transaction, and again only when the
+/// bundled seed changes.
+public final class CatalogDatabase: Sendable {
+    /// The connections to the catalog file.
+    let pool: DatabasePool
+    /// The catalog file's path.
+    public let path: String
+    /// The seed file to load, or nil to find the one bundled with the module.
+    let seedResource: URL?
+    /// The clock that stamps loaded sources.
+    let now: @Sendable () -> Date
+    /// Whether this process has seen the current seed in the file (checked once, then trusted).
+    let seedChecked = Mutex(false)
+
+    /// Opens the catalog at `path`, creating it and its folders when missing, and migrates it to
+    /// the current schema. `seedResource` replaces the bundled seed file (for tests and packagers).
+    public init(path: String, seedResource: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.path = path
+        self.seedResource = seedResource
+        self.now = now
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
+            )
+        } catch {
+            throw CatalogError.cannotOpen(path: path, reason: error.localizedDescription)
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        try migrate()
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "BooksTrack catalog"
+        // An import and the server may share the file: wait for the other writer instead of failing.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // The catalog can be rebuilt from its sources and every import batch is resumable, so
+            // WAL's NORMAL durability (a power cut may lose the last commits, never corrupt) is enough.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        return configuration
+    }
+
+    private func migrate() throws {
+        let migrator = Self.migrator
+        do {
+            let unknown = try pool.read { db in
+                try migrator.hasBeenSuperseded(db)
+                    ? try migrator.appliedMigrations(db).filter { !migrator.migrations.contains($0) } : []
+            }
+            if !unknown.isEmpty { throw CatalogError.newerSchema(unknownMigrations: unknown) }
+            try migrator.migrate(pool)
+        } catch let error as CatalogError {
+            throw error
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+                throw CatalogError.corrupt(reason: error.message ?? "\(error.resultCode)")
+            }
+            throw CatalogError.migrationFailed(reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    /// Runs a read, translating database failures into `CatalogError`.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw CatalogError.translating(error)
+        }
+    }
+
+    /// Runs one write transaction, translating database failures into `CatalogError`.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw CatalogError.translating(error)
+        }
+    }
+}
+
+extension CatalogDatabase {
+    /// The names of the migrations applied to this file, oldest first.
+    package func appliedMigrations() throws -> [String] {
+        try read { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    /// SQLite's journal mode for this file ("wal").
+    package func journalMode() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+}

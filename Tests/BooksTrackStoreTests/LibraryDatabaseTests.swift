@@ -1,0 +1,96 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTesting
+import Foundation
+import Testing
+
+/// Opening files, migrations and users.
+@Suite struct LibraryDatabaseTests {
+    @Test func aNewFileIsCreatedWithItsFoldersInWALModeWithForeignKeys() throws {
+        // Given a path in folders that do not exist yet
+        let directory = try TemporaryDirectory()
+        let path = directory.path("a/b/library.sqlite")
+        // When the database is opened
+        let database = try LibraryDatabase(path: path)
+        // Then the file exists, in WAL mode, with foreign keys enforced, migrated once
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try database.journalMode() == "wal")
+        #expect(try database.foreignKeysEnabled())
+        #expect(try database.appliedMigrations() == ["v1"])
+    }
+
+    @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
+        // Given a library file with a book
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        var entryID: LibraryEntry.ID?
+        do {
+            let database = try LibraryDatabase(path: path)
+            let user = try database.ensureUser(named: "local", now: day(0))
+            let book = LibraryFixtures.book(title: "Hyperion", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id)
+            entryID = try database.library(for: user.id).add(book).entry.id
+        }
+        // When it is opened again
+        let reopened = try LibraryDatabase(path: path)
+        let user = try #require(try reopened.user(named: "local"))
+        // Then the book is there and the migration list is unchanged
+        #expect(try reopened.library(for: user.id).book(entryID: try #require(entryID))?.work.title == "Hyperion")
+        #expect(try reopened.appliedMigrations() == ["v1"])
+    }
+
+    @Test func aPathThatCannotBeCreatedIsReportedAsAStoreError() throws {
+        // Given a path under a regular file
+        let directory = try TemporaryDirectory()
+        let file = directory.path("file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        // When a database is opened there, then a StoreError says it cannot be opened
+        #expect(throws: StoreError.self) { try LibraryDatabase(path: file + "/library.sqlite") }
+    }
+
+    @Test func ensuringAUserTwiceGivesTheSameUser() throws {
+        // Given an in-memory database
+        let database = try LibraryDatabase.inMemory()
+        // When the same name is ensured twice, with surrounding spaces the second time
+        let first = try database.ensureUser(named: "local", now: day(0))
+        let second = try database.ensureUser(named: " local ", now: day(1))
+        _ = try database.ensureUser(named: "another", now: day(2))
+        // Then it is one user, created at the first time
+        #expect(first == second)
+        #expect(first.dateCreated == day(0))
+        #expect(try database.users().map(\.name) == ["another", "local"])
+        #expect(try database.user(named: "nobody") == nil)
+        #expect(throws: LibraryError.invalid(.empty(field: "user name"))) { try database.ensureUser(named: "  ", now: day(0)) }
+    }
+
+    @Test func aLibraryForAnUnknownUserReportsItWhenWriting() throws {
+        // Given a library for a user who was never created
+        let database = try LibraryDatabase.inMemory()
+        let ghost = User.ID()
+        let store = database.library(for: ghost)
+        // When a book is added, then the error names the unknown user
+        let book = LibraryFixtures.book(title: "Solaris", authors: [LibraryFixtures.author("Stanisław Lem")], userID: ghost)
+        #expect(throws: StoreError.unknownUser(ghost)) { try store.add(book) }
+    }
+}
+
+/// Closing a library file.
+@Suite struct LibraryDatabaseClosingTests {
+    @Test func closingAfterALargeImportLeavesOneCompleteFile() throws {
+        // Given a library file that just took a large batch (checkpointed in the background)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        let database = try LibraryDatabase(path: path)
+        let user = try database.ensureUser(named: "local", now: day(0))
+        try database.library(for: user.id).add(LibraryFixtures.books(count: 1_200, userID: user.id, seed: 3))
+        // When it is closed
+        try database.close()
+        // Then the write-ahead log is empty (or gone) and the file alone holds every book
+        let logSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(logSize == 0)
+        let moved = directory.path("moved.sqlite")
+        try FileManager.default.moveItem(atPath: path, toPath: moved)
+        let reopened = try LibraryDatabase(path: moved)
+        let store = reopened.library(for: try #require(try reopened.user(named: "local")).id)
+        #expect(try store.count(EntryQuery()) == 1_200)
+    }
+}
