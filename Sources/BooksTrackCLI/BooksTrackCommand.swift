@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackProviders
 import BooksTrackStore
 import Foundation
 
@@ -62,10 +63,10 @@ package enum CommandLineRunner {
             case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound: return notFound
             default: return invalidInput
             }
-        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError:
+        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError:
             context.standardError("error: \(error)\n")
             return invalidInput
-        case let error as StoreError:
+        case is StoreError, is CatalogError:
             context.standardError("error: \(error)\n")
             return storageFailure
         case let error as CommandFailure:

@@ -8,6 +8,23 @@ extension Bootstrap {
     package static func openCache(in directory: URL) throws -> SQLiteSearchCache {
         try SQLiteSearchCache(path: directory.appendingPathComponent("cache.sqlite").path)
     }
+
+    /// Opens (creating if needed) the offline catalog in `directory`; the bundled seed loads on first use.
+    package static func openCatalog(in directory: URL, now: @escaping @Sendable () -> Date) throws -> CatalogDatabase {
+        try CatalogDatabase(path: directory.appendingPathComponent("catalog.sqlite").path, now: now)
+    }
+
+    /// The provider configuration: the environment, then the command line's flags on top.
+    package static func providerConfiguration(
+        environment: [String: String], offline: Bool, timeout: Double?, providers: String?, contact: String?
+    ) throws -> ProviderConfiguration {
+        var configuration = try ProviderConfiguration.fromEnvironment(environment)
+        if offline { configuration.isOffline = true }
+        if let timeout { configuration.timeout = .milliseconds(Int((timeout * 1_000).rounded())) }
+        if let providers { configuration.providerOrder = try ProviderConfiguration.parseProviderOrder(providers, setting: "--providers") }
+        if let contact { configuration.contact = contact }
+        return configuration
+    }
 }
 
 /// Everything one search command needs, opened together and closed together.
@@ -20,9 +37,21 @@ struct SearchSession {
     static func open(options: LibraryOptions, search: SearchOptions) async throws -> SearchSession {
         let context = CommandContext.current
         let directory = Bootstrap.dataDirectory(explicit: options.dataDirectory, environment: context.environment)
+        let configuration = try Bootstrap.providerConfiguration(
+            environment: context.environment, offline: search.offline, timeout: search.providerTimeout,
+            providers: search.providers, contact: search.contact
+        )
         let cache = try Bootstrap.openCache(in: directory)
-        let orchestrator = SearchOrchestrator(catalog: nil, online: [], cache: cache, resultLimit: search.limit, now: context.now)
-        return SearchSession(orchestrator: orchestrator, cache: cache, shutdown: {})
+        let catalog = try Bootstrap.openCatalog(in: directory, now: context.now)
+        let transport = HTTPTransport(configuration: configuration)
+        let orchestrator = SearchOrchestrator(
+            catalog: LocalCatalogProvider(catalog: catalog),
+            online: configuration.makeOnlineProviders(transport: transport),
+            cache: cache,
+            resultLimit: search.limit,
+            now: context.now
+        )
+        return SearchSession(orchestrator: orchestrator, cache: cache, shutdown: { await transport.shutdown() })
     }
 
     /// Answers one question: an ISBN, a title, or a title and an author.

@@ -130,7 +130,7 @@ struct BookInserter {
             // Zero changes: the author was already in the library, and keeps its stored values.
             sortKeys[prepared.author.id] = db.changesCount > 0 ? prepared.sortKey : try storedSortKey(of: prepared.author.id)
         }
-        try insert(book.work, normalizedTitle: book.normalizedTitle)
+        let workExisted = try insert(book.work, normalizedTitle: book.normalizedTitle)
         if let newEdition = book.edition { try insert(newEdition) }
         try EntryRecord.bind(book.entry, tags: book.tags.map(\.text), shownPageCount: pageCount, userKey: user, to: &entry)
         do {
@@ -138,6 +138,8 @@ struct BookInserter {
         } catch let error as DatabaseError where error.isUniquenessViolation {
             throw LibraryError.duplicateEntry(book.work.id)
         }
+        // A work already in the library may have editions that outrank the new one.
+        if workExisted { try store.refreshShownPageCount(db, user, workID: book.work.id) }
 
         let entryID = book.entry.id
         for (position, tag) in book.tags.enumerated() {
@@ -164,7 +166,8 @@ struct BookInserter {
                             arguments: [user, authorID.databaseValue])
     }
 
-    private mutating func insert(_ newWork: Work, normalizedTitle: String) throws {
+    /// Inserts the work and its author links; returns whether it was already in the library.
+    private mutating func insert(_ newWork: Work, normalizedTitle: String) throws -> Bool {
         let authorIDs = SQLiteLibraryStore.uniqued(newWork.authorIDs)
         var primarySortKey: String?
         if let first = authorIDs.first {
@@ -172,9 +175,11 @@ struct BookInserter {
             primarySortKey = sortKeys[first]
         }
         WorkRecord.bind(newWork, normalizedTitle: normalizedTitle, primaryAuthorSortKey: primarySortKey, userKey: user, to: &work)
+        var existed = false
         do {
             try work.run()
         } catch let error as DatabaseError where error.isUniquenessViolation {
+            existed = true
             // The work is already in the library: update it and replace its author links.
             var update = try RowInserter(db, sql: WorkRecord.upsertSQL)
             WorkRecord.bind(newWork, normalizedTitle: normalizedTitle, primaryAuthorSortKey: primarySortKey, userKey: user, to: &update)
@@ -193,6 +198,7 @@ struct BookInserter {
                 throw LibraryError.authorNotFound(authorID)
             }
         }
+        return existed
     }
 
     private mutating func insert(_ newEdition: Edition) throws {

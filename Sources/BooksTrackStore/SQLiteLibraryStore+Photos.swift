@@ -24,12 +24,8 @@ extension SQLiteLibraryStore {
     public func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto] {
         try read { db, user in
             try Self.fetch(db, """
-                SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
-                WHERE userKey = ? AND entryID = ? ORDER BY dateAdded, id
-                """, [user, entryID.databaseValue], table: "page_photos") { reader in
-                reader.skip()
-                return try PagePhotoRecord.decode(&reader)
-            }
+                SELECT \(PagePhotoRecord.selection) FROM page_photos WHERE userKey = ? AND entryID = ? ORDER BY dateAdded, id
+                """, [user, entryID.databaseValue], table: "page_photos") { try PagePhotoRecord.decode(&$0) }
         }
     }
 

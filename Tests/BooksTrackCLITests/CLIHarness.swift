@@ -11,12 +11,15 @@ final class CLIHarness: Sendable {
     }
 
     let dataDirectory: URL
+    /// Added to every command's environment (provider URLs, switches).
+    let environment: [String: String]
     private let clock: ClockBox
 
     /// 2026-11-22T09:00:00Z: tests never read today's date.
     static let start = Date(timeIntervalSince1970: 1_795_338_000)
 
-    init() throws {
+    init(environment: [String: String] = [:]) throws {
+        self.environment = environment
         dataDirectory = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
             .appendingPathComponent("bookstrack-cli-\(UUID().uuidString)", isDirectory: true)
         clock = ClockBox(Self.start)
@@ -44,7 +47,7 @@ final class CLIHarness: Sendable {
         let context = CommandContext(
             standardOutput: { text in output.withLock { $0 += text } },
             standardError: { text in error.withLock { $0 += text } },
-            environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path],
+            environment: environment.merging(["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path]) { $1 },
             now: { [clock] in clock.value.withLock { $0 } }
         )
         let code = await CommandLineRunner.run(arguments, context: context)

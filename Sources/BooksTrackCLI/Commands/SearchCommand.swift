@@ -14,6 +14,9 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .long, help: "Online providers in priority order, comma-separated: openlibrary,google,isbndb (or BOOKSTRACK_PROVIDERS).")
     var providers: String?
 
+    @Option(name: .long, help: "Your e-mail or URL for the User-Agent (or BOOKSTRACK_CONTACT); Open Library allows more requests with it.")
+    var contact: String?
+
     @Option(name: .long, help: "Most results to show (default 20).")
     var limit: Int = 20
 
@@ -99,9 +102,11 @@ enum SearchOutput {
         }
         var notes: [String] = []
         if answer.cached { notes.append("from the cache") }
-        for report in answer.reports where ![.found, .notFound, .skipped].contains(report.outcome) {
+        for report in answer.reports where ![.found, .notFound, .skipped, .disabled].contains(report.outcome) {
             notes.append("\(report.provider): \(report.message ?? report.outcome.rawValue)")
         }
+        let disabled = answer.reports.filter { $0.outcome == .disabled }.map(\.provider)
+        if !disabled.isEmpty { notes.append("not asked: " + disabled.joined(separator: ", ") + " (offline or no API key)") }
         if !notes.isEmpty {
             say("")
             say("Note: " + notes.joined(separator: "; "))

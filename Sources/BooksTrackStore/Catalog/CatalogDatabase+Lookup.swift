@@ -6,30 +6,37 @@ extension CatalogDatabase {
     static let providerName = "catalog"
 
     /// The works holding an edition with this ISBN, each with that edition only; most popular first.
+    ///
+    /// One statement, authors included, read without an explicit transaction: a single statement
+    /// sees one snapshot anyway, and BEGIN/COMMIT around it cost more than the lookup.
     public func works(isbn: ISBN) throws -> [WorkDTO] {
         guard let number = Int64(isbn.isbn13) else { return [] }
-        return try read { db in
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.editionColumns)
-                    FROM catalog_isbns i
-                    JOIN catalog_editions e ON e.id = i.editionID
-                    JOIN catalog_works w ON w.id = e.workID
-                    WHERE i.isbn = ?
-                    ORDER BY w.id
-                    """),
-                arguments: [number]
-            )
-            var works: [WorkDTO] = []
-            for row in rows {
-                var reader = RowReader(row, table: "catalog_works")
-                let (id, work) = try CatalogDTOReader.work(&reader)
-                var dto = work
-                dto.editions = [try CatalogDTOReader.edition(&reader)]
-                dto.authors = try CatalogDTOReader.authors(db, workID: id)
-                works.append(dto)
+        do {
+            return try pool.unsafeRead { db in
+                let rows = try Row.fetchCursor(
+                    db.cachedStatement(sql: """
+                        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.editionColumns),
+                            \(CatalogDTOReader.authorsColumn)
+                        FROM catalog_isbns i
+                        JOIN catalog_editions e ON e.id = i.editionID
+                        JOIN catalog_works w ON w.id = e.workID
+                        WHERE i.isbn = ?
+                        ORDER BY w.id
+                        """),
+                    arguments: [number]
+                )
+                var works: [WorkDTO] = []
+                while let row = try rows.next() {
+                    var reader = RowReader(row, table: "catalog_works")
+                    var work = try CatalogDTOReader.work(&reader).work
+                    work.editions = [try CatalogDTOReader.edition(&reader)]
+                    work.authors = CatalogDTOReader.authors(packed: try reader.optionalString())
+                    works.append(work)
+                }
+                return works
             }
-            return works
+        } catch {
+            throw CatalogError.translating(error)
         }
     }
 }
@@ -77,11 +84,37 @@ enum CatalogDTOReader {
         edition.format = try reader.optionalString()
         edition.language = try reader.optionalString()
         edition.coverImageURL = try reader.optionalString()
-        let isbns = (try reader.optionalString() ?? "").split(separator: " ").compactMap { ISBN($0) }
-        edition.isbn13 = isbns.map(\.isbn13)
-        edition.isbn10 = isbns.compactMap(\.isbn10)
+        // Stored ISBNs were valid when written; the 978 ones have an ISBN-10 to derive.
+        let isbn13s = (try reader.optionalString() ?? "").split(separator: " ")
+        edition.isbn13 = isbn13s.map { String($0) }
+        edition.isbn10 = isbn13s.compactMap { $0.hasPrefix("978") ? ISBN($0)?.isbn10 : nil }
         edition.openLibraryEditionID = openLibraryID(key, prefix: "/books/")
         return edition
+    }
+
+    /// A work's authors packed into one column (with the alias `w` for the work): for each author
+    /// in order, key, name, birth year, death year and Wikidata ID joined by U+001F, authors joined
+    /// by U+001E. Stored names never hold control characters (the importers replace them).
+    static let authorsColumn = """
+        (SELECT group_concat(packed, char(30)) FROM (
+            SELECT a.key || char(31) || a.name || char(31) || ifnull(a.birthYear, '') || char(31)
+                || ifnull(a.deathYear, '') || char(31) || ifnull(a.wikidataID, '') AS packed
+            FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
+            WHERE wa.workID = w.id ORDER BY wa.position))
+        """
+
+    /// The authors `authorsColumn` packed.
+    static func authors(packed: String?) -> [AuthorDTO] {
+        guard let packed, !packed.isEmpty else { return [] }
+        return packed.split(separator: "\u{1E}", omittingEmptySubsequences: true).compactMap { author in
+            let fields = author.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            guard fields.count == 5, !fields[1].isEmpty else { return nil }
+            return AuthorDTO(
+                name: String(fields[1]), birthYear: Int(fields[2]), deathYear: Int(fields[3]),
+                openLibraryID: openLibraryID(String(fields[0]), prefix: "/authors/"),
+                wikidataID: fields[4].isEmpty ? nil : String(fields[4])
+            )
+        }
     }
 
     /// A work's authors, in order.

@@ -57,13 +57,16 @@ extension CatalogDatabase {
             let ranked = try rankedCandidates(db, plan: plan, limit: limit)
             return try ranked.map { candidate in
                 let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(CatalogDTOReader.workColumns) FROM catalog_works w WHERE w.id = ?"),
+                    db.cachedStatement(sql: """
+                        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.authorsColumn)
+                        FROM catalog_works w WHERE w.id = ?
+                        """),
                     arguments: [candidate.id]
                 )
                 guard let row else { throw CatalogError.corrupt(reason: "search row \(candidate.id) has no work") }
                 var reader = RowReader(row, table: "catalog_works")
                 var work = try CatalogDTOReader.work(&reader).work
-                work.authors = try CatalogDTOReader.authors(db, workID: candidate.id)
+                work.authors = CatalogDTOReader.authors(packed: try reader.optionalString())
                 work.editions = try CatalogDTOReader.editions(db, workID: candidate.id, limit: Self.editionsPerResult)
                 return work
             }

@@ -54,6 +54,9 @@ public final class CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = -65536")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // Reading pages through a memory map instead of one pread() each: an ISBN lookup touches
+            // a dozen pages, and the system calls were a third of its time.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
         }
         return configuration
     }

@@ -174,7 +174,7 @@ enum PagePhotoRecord {
         INSERT INTO page_photos (userKey, id, entryID, page, caption, imageType, byteCount, dateAdded, data)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    /// The metadata columns, selected after the entry ID: `entryID, ` + this.
+    /// The metadata columns `decode` reads.
     static let selection = "id, page, caption, imageType, byteCount, dateAdded"
 
     static func decode(_ reader: inout RowReader) throws -> PagePhoto {

@@ -33,9 +33,6 @@ struct RowReader {
         self.index = index
     }
 
-    /// Skips columns the caller does not need.
-    mutating func skip(_ count: Int = 1) { index += count }
-
     /// Moves to column `index`, to read it again.
     mutating func seek(to index: Int) { self.index = index }
 
@@ -169,12 +166,6 @@ struct RowReader {
         guard let text = try optionalString() else { return nil }
         guard let date = PartialDate(parsing: text) else { throw unreadable(at: index - 1) }
         return date
-    }
-
-    mutating func isbn() throws -> ISBN {
-        let text = try string()
-        guard let isbn = ISBN(text) else { throw unreadable(at: index - 1) }
-        return isbn
     }
 
     /// A JSON array of ISBN-13 texts; NULL is the empty list.

@@ -230,8 +230,9 @@ enum OpenLibraryDumpLine {
     /// Trimmed single-line text, at most `limit` characters; nil when empty.
     static func cleaned(_ text: String?, limit: Int) -> String? {
         guard var text else { return nil }
-        if text.utf8.contains(where: { $0 < 0x20 }) {
-            text = text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        // Control characters (line breaks, tabs, and the separators the catalog packs authors with) become spaces.
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            text = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
         }
         if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
            first.properties.isWhitespace || last.properties.isWhitespace {
