@@ -23,8 +23,39 @@ let package = Package(
             path: "Benchmarks/LibraryStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Further suites go here, one executable target each, sources in Benchmarks/<Name>/<Name>.swift:
-        // - "ISBN": parsing and validating ISBNs (target ≥ 2,000,000 per second).
-        // - "CommandLine": the whole-process timing of `bookstrack list`.
+        // Parsing and validating pasted ISBNs (target ≥ 2,000,000 per second), and hyphenation.
+        .executableTarget(
+            name: "ISBNBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/ISBNBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // A cached ISBN answer through the search orchestrator (target ≤ 200 µs).
+        .executableTarget(
+            name: "SearchBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackStore", package: "BooksTrack"),
+                .product(name: "BooksTrackProviders", package: "BooksTrack"),
+                .product(name: "BooksTrackTesting", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/SearchBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Writes a generated library for timing the `bookstrack` command as a whole process
+        // (scripts/benchmark-cli.sh).
+        .executableTarget(
+            name: "make-library",
+            dependencies: [
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackStore", package: "BooksTrack"),
+                .product(name: "BooksTrackTesting", package: "BooksTrack"),
+            ],
+            path: "Sources/MakeLibrary"
+        ),
     ]
 )

@@ -29,8 +29,9 @@ struct PreparedAuthor: Sendable {
 ///
 /// New works and editions take a plain INSERT (an existing one falls back to an update that also
 /// replaces its links and ISBNs); tags, quotes and sessions are collected and written as
-/// multi-row INSERTs, the last of them by `finish()`, which must be called before the
-/// transaction ends. A refused book throws, and the caller's transaction rolls everything back.
+/// multi-row INSERTs, and the entries' figures (`EntryFigures`) are counted; `finish()` writes what
+/// is left and must be called before the transaction ends. A refused book throws, and the
+/// caller's transaction rolls everything back.
 struct BookInserter {
     private let db: Database
     private let user: Int64
@@ -60,6 +61,8 @@ struct BookInserter {
     ) { row, user, inserter in
         ReadingSessionRecord.bind(row.session, entryID: row.entryID, position: row.position, userKey: user, to: &inserter)
     }
+    /// What the inserted entries add to the kept figures, written by `finish()`.
+    private var figures = EntryFigures()
     /// The sort key stored for each author met in this transaction (a new author's own, or the
     /// one already in the library): the same author is shared by many books.
     private var sortKeys: [Author.ID: String] = [:]
@@ -138,8 +141,13 @@ struct BookInserter {
         } catch let error as DatabaseError where error.isUniquenessViolation {
             throw LibraryError.duplicateEntry(book.work.id)
         }
-        // A work already in the library may have editions that outrank the new one.
-        if workExisted { try store.refreshShownPageCount(db, user, workID: book.work.id) }
+        figures.add(book.entry, shownPageCount: pageCount)
+        if workExisted {
+            // A work already in the library may have editions that outrank the new one. The update
+            // trigger moves the entry's figures, so they must be counted first.
+            try figures.apply(db, user: user)
+            try store.refreshShownPageCount(db, user, workID: book.work.id)
+        }
 
         let entryID = book.entry.id
         for (position, tag) in book.tags.enumerated() {
@@ -154,8 +162,9 @@ struct BookInserter {
         return entryID
     }
 
-    /// Writes the collected tags, quotes and sessions.
+    /// Writes the collected tags, quotes, sessions and figures.
     mutating func finish() throws {
+        try figures.apply(db, user: user)
         try tags.flush(user: user, db)
         try quotes.flush(user: user, db)
         try sessions.flush(user: user, db)

@@ -74,10 +74,17 @@ extension SQLiteLibraryStore {
                                        [user, workID, entryID])
         guard others == 0 else { throw LibraryError.duplicateEntry(entry.workID) }
 
+        let isNew = try Self.fetchInt(db, "SELECT COUNT(*) FROM entries WHERE userKey = ? AND id = ?", [user, entryID]) == 0
         let tags = Self.storedTags(entry.tags)
         var row = try RowInserter(db, sql: EntryRecord.upsertSQL)
         try EntryRecord.bind(entry, tags: tags.map(\.text), shownPageCount: pageCount, userKey: user, to: &row)
         try row.run()
+        if isNew {
+            // Updates move the figures by trigger; inserts are counted here (see EntryFigures).
+            var figures = EntryFigures()
+            figures.add(entry, shownPageCount: pageCount)
+            try figures.apply(db, user: user)
+        }
         try Self.execute(db, EntryTagRecord.deleteForEntrySQL, [user, entryID])
         try Self.execute(db, QuoteRecord.deleteForEntrySQL, [user, entryID])
         try Self.execute(db, ReadingSessionRecord.deleteForEntrySQL, [user, entryID])

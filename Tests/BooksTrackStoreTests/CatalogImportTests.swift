@@ -93,6 +93,7 @@ struct CatalogImportTests {
         #expect(after.synthetic == false)
         #expect(after.subtitle == "Roman")
         #expect(try catalog.search(title: "sieben doppelganger", limit: 5).count == 1)
+        try catalog.checkSearchIndex()
     }
 
     @Test func authorsArrivingAfterTheirWorksBecomeSearchable() throws {
@@ -102,6 +103,7 @@ struct CatalogImportTests {
         _ = try importLines(CatalogFixtures.authors, name: "authors.txt")
 
         #expect(try catalog.search(title: "doppelganger", author: "schami", limit: 5).map(\.title) == ["Sieben Doppelgänger"])
+        try catalog.checkSearchIndex()
     }
 
     @Test func importedWorksAreFoundWhateverTheAccents() throws {
@@ -188,6 +190,17 @@ struct CatalogImportTests {
         #expect(try catalog.works(isbn: try ISBN(parsing: "3446196803")).count == 1)
     }
 
+    @Test func aLineLongerThanTheReadBufferIsSkippedWithoutHoldingItAll() throws {
+        let huge = "/type/edition\t/books/OL8M\t1\t2010-01-01\t{\"title\": \"" + String(repeating: "z", count: 3 << 20) + "\"}"
+        let lines = [CatalogFixtures.editions[0], huge, CatalogFixtures.editions[2]]
+
+        let summary = try importLines(lines, name: "huge.txt", options: CatalogImportOptions(maximumLineLength: 1 << 20))
+
+        #expect(summary.problems == [.lineTooLong: 1])
+        #expect(summary.examples.first?.text.hasPrefix(#"/type/edition\t/books/OL8M"#) == true)
+        #expect(summary.editions == 2)
+    }
+
     @Test func invalidISBNsAreDroppedAndCounted() throws {
         let line = CatalogFixtures.editions[0].replacingOccurrences(of: "\"0104869941\"", with: "\"0104869942\"")
 
@@ -253,6 +266,7 @@ struct CatalogImportTests {
         #expect(resumed.editions == 120)
         #expect(try catalog.statistics().editions == seedBooks + 120)
         #expect(try catalog.statistics().isbns == seedISBNs + 120)
+        try catalog.checkSearchIndex()
     }
 
     @Test func aCompletedImportIsNotRepeatedUnlessRestarted() throws {
@@ -268,6 +282,7 @@ struct CatalogImportTests {
         #expect(restarted.outcome == .completed)
         #expect(restarted.linesThisRun == 121)
         #expect(try counts(catalog) == before)
+        try catalog.checkSearchIndex()
     }
 
     @Test func progressIsReportedAfterEveryBatch() throws {

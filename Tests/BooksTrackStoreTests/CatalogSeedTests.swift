@@ -95,6 +95,23 @@ struct CatalogSeedTests {
         #expect(try reopened.search(title: "dune", limit: 5).isEmpty)
         #expect(try reopened.search(title: "hunger games", limit: 5).map(\.title) == ["The Hunger Games"])
         #expect(try reopened.search(title: "combating surgical infection", limit: 5).count == 1)
+        try reopened.checkSearchIndex()
+    }
+
+    @Test func theCatalogIsItsOwnWriteAheadLoggedFileWithNamedMigrations() throws {
+        let directory = try CatalogTestDirectory()
+        let catalog = try directory.catalog()
+
+        #expect(try catalog.journalMode() == "wal")
+        #expect(try catalog.appliedMigrations() == ["catalog-v1"])
+        #expect(FileManager.default.fileExists(atPath: directory.file("catalog.sqlite").path))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAClearError() throws {
+        let directory = try CatalogTestDirectory()
+        let path = try directory.write(Data(repeating: 0x42, count: 8_192), to: "catalog.sqlite").path
+
+        #expect(throws: CatalogError.self) { try CatalogDatabase(path: path) }
     }
 
     @Test func aMissingSeedFileIsAClearError() throws {

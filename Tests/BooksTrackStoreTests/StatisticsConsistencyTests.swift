@@ -1,5 +1,5 @@
 import BooksTrackCore
-import BooksTrackStore
+@testable import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Testing
@@ -51,7 +51,7 @@ import Testing
         var generator = SeededGenerator(seed: 99)
         for (offset, book) in books.enumerated() {
             let id = book.entry.id
-            switch Int.random(in: 0..<9, using: &generator) {
+            switch Int.random(in: 0..<10, using: &generator) {
             case 0: _ = try library.store.updateEntry(id: id) { entry, pages in entry.finish(pageCount: pages, now: now) }
             case 1: _ = try library.store.updateEntry(id: id) { entry, _ in entry.start(now: now) }
             case 2: _ = try library.store.updateEntry(id: id) { entry, _ in entry.rating = Double(offset % 20 + 1) / 4 }
@@ -67,6 +67,13 @@ import Testing
                 try library.store.save(Edition(workID: book.work.id, isbns: [], pageCount: 1_000, format: .ebook,
                                                coverImageURL: URL(string: "https://example.org/\(offset).jpg"), dateCreated: now))
             case 7: try library.store.deleteWork(id: book.work.id)
+            case 8 where offset % 2 == 0:
+                // Removed and saved again: a new row through save(_:), counted by the store.
+                var entry = try #require(try library.store.entry(id: id))
+                try library.store.deleteEntry(id: id)
+                entry.id = LibraryEntry.ID()
+                entry.readHistory.append(ReadPeriod(ended: now, outcome: .read))
+                try library.store.save(entry)
             default: _ = try library.store.updateEntry(id: id) { entry, _ in entry.isFavorite.toggle() }
             }
         }
@@ -74,5 +81,31 @@ import Testing
         // Then the kept figures still equal the recomputed ones
         #expect(try library.store.readingStatistics(now: now) == recomputed(now: now))
         #expect(try library.store.countByStatus() == recomputed(now: now).countsByStatus)
+    }
+}
+
+/// The year the store counts a finished book in is the year SQLite's `strftime` gives.
+@Suite struct FinishedYearTests {
+    @Test(arguments: [
+        LibraryFixtures.date(2025, 1, 1), LibraryFixtures.date(2024, 12, 31, hour: 23, minute: 59),
+        LibraryFixtures.date(2000, 2, 29), LibraryFixtures.date(1969, 12, 31, hour: 23), LibraryFixtures.date(1600, 3, 1),
+        Date(timeIntervalSinceReferenceDate: -0.5), Date(timeIntervalSinceReferenceDate: 1e12),
+    ])
+    func theYearOfADateMatchesSQLite(date: Date) throws {
+        // Given a date, when its year is computed in Swift and by SQLite
+        let database = try LibraryDatabase.inMemory()
+        let sqlite = try database.sqliteYear(ofDatabaseSeconds: date.timeIntervalSinceReferenceDate)
+        // Then both agree
+        #expect(EntryFigures.year(ofDatabaseSeconds: date.timeIntervalSinceReferenceDate) == sqlite)
+    }
+}
+
+extension LibraryDatabase {
+    /// The year SQLite's `strftime` gives a stored date, as the migration's triggers compute it.
+    func sqliteYear(ofDatabaseSeconds seconds: Double) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(CAST(strftime('%Y', ? + 978307200, 'unixepoch') AS INTEGER), 0)",
+                             arguments: [seconds]) ?? -1
+        }
     }
 }

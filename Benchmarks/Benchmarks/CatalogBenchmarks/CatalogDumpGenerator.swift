@@ -146,14 +146,17 @@ struct CatalogDumpGenerator {
         return Int(Double(size.works) * pow(Double(random.next() % 1_000_000) / 1_000_000, 3))
     }
 
-    /// Writes the three dump files into `folder`.
-    func write(to folder: URL) throws -> Files {
+    /// Writes the three dump files into `folder`; with `reuseExisting`, files already there are kept.
+    func write(to folder: URL, reuseExisting: Bool = false) throws -> Files {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = Files(
             authors: folder.appendingPathComponent("ol_dump_authors_generated.txt"),
             works: folder.appendingPathComponent("ol_dump_works_generated.txt"),
             editions: folder.appendingPathComponent("ol_dump_editions_generated.txt")
         )
+        if reuseExisting, [files.authors, files.works, files.editions].allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
+            return files
+        }
         try writeLines(to: files.authors, count: size.authors) { index in
             let key = "/authors/OL\(index + 1)A"
             let name = authorName(index)
@@ -169,7 +172,13 @@ struct CatalogDumpGenerator {
                 + "\"latest_revision\": 3, \"key\": \"\(key)\", \"authors\": [{\"type\": {\"key\": \"/type/author_role\"}, "
                 + "\"author\": {\"key\": \"/authors/OL\(author(ofWork: index) + 1)A\"}}], \"type\": {\"key\": \"/type/work\"}, \"revision\": 3}"
         }
-        try writeLines(to: files.editions, count: size.editions) { index in
+        try writeEditions(to: files.editions, count: size.editions)
+        return files
+    }
+
+    /// Writes the first `count` lines of the editions dump to `url`.
+    func writeEditions(to url: URL, count: Int) throws {
+        try writeLines(to: url, count: count) { index in
             let key = "/books/OL\(index + 1)M"
             let work = work(ofEdition: index)
             let format = Self.formats[index % Self.formats.count]
@@ -185,7 +194,6 @@ struct CatalogDumpGenerator {
                 + "\"works\": [{\"key\": \"/works/OL\(work + 1)W\"}], \"source_records\": [\"bwb:\(Self.isbn13(ofEdition: index))\"], "
                 + "\"type\": {\"key\": \"/type/edition\"}, \"revision\": 2}"
         }
-        return files
     }
 
     /// `count` queries of each kind, drawn from the generated works.

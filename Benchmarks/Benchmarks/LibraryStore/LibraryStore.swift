@@ -68,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
 /// so reruns start at once. Delete the folder to force a rebuild.
 enum LargeLibrary {
     /// Bump when the store's schema changes in a way the cached file must not outlive.
-    static let formatVersion = 1
+    static let formatVersion = 2
     static let entryCount = 100_000
     static let userName = "benchmark"
     static let failure = "cannot build or open the 100,000-entry library"
@@ -110,8 +110,12 @@ enum LargeLibrary {
         for start in stride(from: 0, to: books.count, by: 10_000) {
             try store.add(Array(books[start..<min(start + 10_000, books.count)]))
         }
-        // Folds the write-ahead log into the file, so the file alone is the whole library.
+        // Folds the write-ahead log into the file and closes it, so the file alone is the whole
+        // library and the emptied log files can go.
         try database.close()
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: partial + suffix)
+        }
         try FileManager.default.moveItem(atPath: partial, toPath: path)
     }
 }

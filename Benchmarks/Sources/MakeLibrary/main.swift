@@ -20,6 +20,8 @@ do {
     for start in stride(from: 0, to: books.count, by: batch) {
         try store.add(Array(books[start..<min(start + batch, books.count)]))
     }
+    // Checkpoints the write-ahead log so the file alone holds the library.
+    try database.close()
     print("Wrote \(count) books to \(directory)/library.sqlite")
 } catch {
     FileHandle.standardError.write(Data("make-library: \(error)\n".utf8))

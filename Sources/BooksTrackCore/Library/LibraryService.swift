@@ -30,7 +30,7 @@ public struct LibraryService: Sendable {
                 throw AddBookError.alreadyInLibrary(book.entry.id, title: book.work.title, reason: "ISBN \(isbn.isbn13)")
             }
         }
-        let authorNames = manual.authors.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let authorNames = manual.authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         for work in try store.works(title: title, primaryAuthor: authorNames.first) {
             if let entry = try store.entry(workID: work.id) {
                 throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: "same title and author")
@@ -81,7 +81,7 @@ public struct LibraryService: Sendable {
     /// Picks one book by full id, unique id prefix, ISBN, or a unique piece of its title. A title
     /// piece that exactly matches one title wins over longer titles containing it.
     public func resolve(_ name: String) throws -> LibraryBook {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw EntryLookupError.notFound(name) }
         if let id = LibraryEntry.ID(uuidString: trimmed), let book = try store.book(entryID: id) { return book }
         if let isbn = ISBN(trimmed) {
@@ -211,7 +211,7 @@ public struct LibraryService: Sendable {
     public func addTags(_ id: LibraryEntry.ID, _ tags: [String]) throws -> (LibraryBook, added: [String]) {
         var added: [String] = []
         let book = try update(id) { entry, _, now in
-            for tag in tags where try entry.addTag(tag, now: now) { added.append(tag.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            for tag in tags where try entry.addTag(tag, now: now) { added.append(tag.trimmingWhitespace()) }
         }
         return (book, added)
     }
@@ -233,7 +233,7 @@ public struct LibraryService: Sendable {
 
     /// Adds a quote.
     public func addQuote(_ id: LibraryEntry.ID, text: String, page: Int?) throws -> (LibraryBook, Quote) {
-        let quote = Quote(text: text.trimmingCharacters(in: .whitespacesAndNewlines), page: page, dateAdded: now())
+        let quote = Quote(text: text.trimmingWhitespace(), page: page, dateAdded: now())
         let book = try update(id) { entry, pages, now in try entry.addQuote(quote, pageCount: pages, now: now) }
         return (book, quote)
     }

@@ -40,7 +40,7 @@ public struct Author: Hashable, Sendable, Codable, Identifiable {
         lastModified: Date? = nil
     ) {
         self.id = id
-        self.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.name = name.trimmingWhitespace()
         self.sortName = sortName
         self.gender = gender
         self.culturalRegion = culturalRegion

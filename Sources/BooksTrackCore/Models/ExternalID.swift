@@ -4,7 +4,7 @@ import Foundation
 enum ExternalID {
     /// Trims; empty becomes nil.
     static func clean(_ value: String?) -> String? {
-        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = value?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
@@ -38,7 +38,7 @@ enum StringList {
         var seen = Set<String>()
         var result: [String] = []
         for value in values {
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = value.trimmingWhitespace()
             guard !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted else { continue }
             result.append(trimmed)
         }

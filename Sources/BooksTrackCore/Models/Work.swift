@@ -79,7 +79,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         dataQuality: Int = 0
     ) {
         self.id = id
-        self.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.title = title.trimmingWhitespace()
         self.subtitle = subtitle
         self.authorIDs = authorIDs
         self.genres = StringList.deduplicated(genres)

@@ -175,7 +175,7 @@ extension LibraryEntry {
     /// Removes a tag, matching case-insensitively. Returns false when it was not there.
     @discardableResult
     public mutating func removeTag(_ tag: String, now: Date) -> Bool {
-        let key = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let key = tag.trimmingWhitespace().lowercased()
         guard let index = tags.firstIndex(where: { $0.lowercased() == key }) else { return false }
         tags.remove(at: index)
         touch(now)

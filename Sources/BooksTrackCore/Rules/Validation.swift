@@ -13,7 +13,7 @@ public enum Validation {
 
     /// Trims optional text; empty becomes nil; longer than `limit` is an error.
     public static func optionalText(_ text: String?, field: String, limit: Int) throws(LibraryError) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         let length = trimmed.count
         guard length <= limit else { throw .invalid(.tooLong(field: field, limit: limit, length: length)) }
         return trimmed

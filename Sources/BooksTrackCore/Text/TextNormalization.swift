@@ -104,7 +104,7 @@ extension TextNormalization {
 
     /// `text` without surrounding whitespace and newlines.
     static func trimmed(_ text: some StringProtocol) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmingWhitespace()
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
