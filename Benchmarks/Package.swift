@@ -46,6 +46,17 @@ let package = Package(
             path: "Benchmarks/SearchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The offline catalog on 1,000,000 generated editions: ISBN lookup, title search, dump import.
+        .executableTarget(
+            name: "CatalogBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackStore", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/CatalogBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Writes a generated library for timing the `bookstrack` command as a whole process
         // (scripts/benchmark-cli.sh).
         .executableTarget(

@@ -18,7 +18,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             StartCommand.self, ProgressCommand.self, FinishCommand.self, StopCommand.self, HoldCommand.self,
             StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
-            RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CacheCommand.self,
+            RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
         ]
     )
 

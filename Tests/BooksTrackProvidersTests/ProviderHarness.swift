@@ -31,7 +31,7 @@ struct ProviderHarness {
     /// `body`, then shuts the transport and the server down, also when `body` throws.
     @discardableResult
     static func run<Result>(
-        routes: [LoopbackRoute], timeout: Duration = .seconds(5),
+        routes: [LoopbackRoute], timeout: Duration = .seconds(30),
         maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes,
         configure: (inout ProviderConfiguration) -> Void = { _ in },
         isolation: isolated (any Actor)? = #isolation,

@@ -5,35 +5,34 @@ extension CatalogDatabase {
     /// The provenance name of the catalog in DTOs.
     static let providerName = "catalog"
 
+    // Built once: the statement cache is keyed by the SQL text, which would otherwise be rebuilt and hashed each time.
+    private static let isbnLookupSQL = """
+        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.editionColumns), \(CatalogDTOReader.authorsColumn)
+        FROM catalog_isbns i
+        JOIN catalog_editions e ON e.id = i.editionID
+        JOIN catalog_works w ON w.id = e.workID
+        WHERE i.isbn = ?
+        """
+
     /// The works holding an edition with this ISBN, each with that edition only; most popular first.
     ///
-    /// One statement, authors included, read without an explicit transaction: a single statement
-    /// sees one snapshot anyway, and BEGIN/COMMIT around it cost more than the lookup.
+    /// One statement, authors included, on the lookup connection without an explicit transaction:
+    /// a single statement sees one snapshot anyway, and BEGIN/COMMIT around it cost more than the lookup.
     public func works(isbn: ISBN) throws -> [WorkDTO] {
         guard let number = Int64(isbn.isbn13) else { return [] }
         do {
-            return try pool.unsafeRead { db in
-                let rows = try Row.fetchCursor(
-                    db.cachedStatement(sql: """
-                        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.editionColumns),
-                            \(CatalogDTOReader.authorsColumn)
-                        FROM catalog_isbns i
-                        JOIN catalog_editions e ON e.id = i.editionID
-                        JOIN catalog_works w ON w.id = e.workID
-                        WHERE i.isbn = ?
-                        ORDER BY w.id
-                        """),
-                    arguments: [number]
-                )
-                var works: [WorkDTO] = []
+            return try lookupConnection.inDatabase { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.isbnLookupSQL), arguments: [number])
+                var works: [(id: Int64, work: WorkDTO)] = []
                 while let row = try rows.next() {
                     var reader = RowReader(row, table: "catalog_works")
-                    var work = try CatalogDTOReader.work(&reader).work
+                    var (id, work) = try CatalogDTOReader.work(&reader)
                     work.editions = [try CatalogDTOReader.edition(&reader)]
                     work.authors = CatalogDTOReader.authors(packed: try reader.optionalString())
-                    works.append(work)
+                    works.append((id, work))
                 }
-                return works
+                // Sorted here rather than by SQL, which would build a temporary B-tree for one row.
+                return works.sorted { $0.id < $1.id }.map { $0.work }
             }
         } catch {
             throw CatalogError.translating(error)
@@ -92,16 +91,16 @@ enum CatalogDTOReader {
         return edition
     }
 
-    /// A work's authors packed into one column (with the alias `w` for the work): for each author
-    /// in order, key, name, birth year, death year and Wikidata ID joined by U+001F, authors joined
-    /// by U+001E. Stored names never hold control characters (the importers replace them).
-    static let authorsColumn = """
-        (SELECT group_concat(packed, char(30)) FROM (
-            SELECT a.key || char(31) || a.name || char(31) || ifnull(a.birthYear, '') || char(31)
-                || ifnull(a.deathYear, '') || char(31) || ifnull(a.wikidataID, '') AS packed
-            FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
-            WHERE wa.workID = w.id ORDER BY wa.position))
-        """
+    /// The work's authors packed into one column (`catalog_works.authorsPacked`, alias `w`).
+    static let authorsColumn = "w.authorsPacked"
+
+    /// One author in the packed form: key, name, birth year, death year and Wikidata ID joined by
+    /// U+001F; `authorsPacked` joins authors by U+001E. Stored names never hold control characters
+    /// (the importers replace them).
+    static func pack(key: String, name: String, birthYear: Int?, deathYear: Int?, wikidataID: String?) -> String {
+        [key, name, birthYear.map(String.init) ?? "", deathYear.map(String.init) ?? "", wikidataID ?? ""]
+            .joined(separator: "\u{1F}")
+    }
 
     /// The authors `authorsColumn` packed.
     static func authors(packed: String?) -> [AuthorDTO] {
@@ -117,35 +116,13 @@ enum CatalogDTOReader {
         }
     }
 
-    /// A work's authors, in order.
-    static func authors(_ db: Database, workID: Int64) throws -> [AuthorDTO] {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT a.key, a.name, a.birthYear, a.deathYear, a.wikidataID
-                FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
-                WHERE wa.workID = ? ORDER BY wa.position
-                """),
-            arguments: [workID]
-        )
-        return try rows.map { row in
-            var reader = RowReader(row, table: "catalog_authors")
-            let key = try reader.string()
-            return AuthorDTO(
-                name: try reader.string(), birthYear: try reader.optionalInt(), deathYear: try reader.optionalInt(),
-                openLibraryID: openLibraryID(key, prefix: "/authors/"), wikidataID: try reader.optionalString()
-            )
-        }
-    }
+    private static let editionsOfWorkSQL = """
+        SELECT \(editionColumns) FROM catalog_editions e WHERE e.workID = ? ORDER BY e.isbn13s IS NULL, e.id LIMIT ?
+        """
 
     /// Up to `limit` editions of a work, those with ISBNs first.
     static func editions(_ db: Database, workID: Int64, limit: Int) throws -> [EditionDTO] {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT \(editionColumns) FROM catalog_editions e WHERE e.workID = ?
-                ORDER BY e.isbn13s IS NULL, e.id LIMIT ?
-                """),
-            arguments: [workID, limit]
-        )
+        let rows = try Row.fetchAll(db.cachedStatement(sql: editionsOfWorkSQL), arguments: [workID, limit])
         return try rows.map { row in
             var reader = RowReader(row, table: "catalog_editions")
             return try edition(&reader)

@@ -27,6 +27,10 @@ extension CatalogDatabase {
                 subtitle TEXT,
                 alternateTitle TEXT,
                 normalizedTitle TEXT NOT NULL,
+                searchTitle TEXT NOT NULL,
+                searchSubtitle TEXT NOT NULL,
+                searchAuthors TEXT NOT NULL,
+                searchSeries TEXT NOT NULL,
                 seriesName TEXT,
                 seriesPosition REAL,
                 firstPublicationYear INTEGER,
@@ -35,10 +39,14 @@ extension CatalogDatabase {
                 subjects TEXT,
                 coverImageURL TEXT,
                 goodreadsWorkID TEXT,
+                authorsPacked TEXT,
                 popularity INTEGER,
                 synthetic INTEGER NOT NULL
             );
             CREATE INDEX catalog_works_by_normalized_title ON catalog_works(normalizedTitle);
+            -- search*: the normalized text catalog_search indexes (it reads them as its external content).
+            -- authorsPacked repeats the display data of the work's authors (CatalogDTOReader.authors(packed:)),
+            -- kept by the writer, so an ISBN lookup is one statement without a join to the authors.
 
             CREATE TABLE catalog_authors (
                 key TEXT NOT NULL PRIMARY KEY,
@@ -88,9 +96,12 @@ extension CatalogDatabase {
             -- The search text is the normalized form (TextNormalization) of each field, so queries
             -- normalized the same way match whatever the accents, case or punctuation. Marks stay
             -- token characters: normalization keeps them only where they make a different letter.
+            -- External content (catalog_works.search*): a search reads each candidate's row once, and
+            -- the text is stored once. The writer keeps the index in step with the 'delete' command.
             -- detail=column: no phrase queries are needed, and the index is about half the size.
             CREATE VIRTUAL TABLE catalog_search USING fts5(
-                title, subtitle, authors, series,
+                searchTitle, searchSubtitle, searchAuthors, searchSeries,
+                content = 'catalog_works', content_rowid = 'id',
                 tokenize = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'",
                 detail = column
             );

@@ -13,6 +13,10 @@ extension CatalogDatabase {
     /// How many editions each search result carries.
     static let editionsPerResult = 3
 
+    private static let resultWorkSQL = """
+        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.authorsColumn) FROM catalog_works w WHERE w.id = ?
+        """
+
     /// Works whose title, subtitle or series holds every word of `title`: exact titles first, then
     /// by relevance (BM25 over the matched columns), then by popularity.
     public func search(title: String, limit: Int) throws -> [WorkDTO] {
@@ -31,9 +35,9 @@ extension CatalogDatabase {
         let authorWords = CatalogSearchText.authorWords(author)
         guard !authorWords.isEmpty else { return try search(title: title, limit: limit) }
         let match = words.isEmpty
-            ? CatalogSearchText.matchExpression(words: authorWords, columns: ["authors"])
+            ? CatalogSearchText.matchExpression(words: authorWords, columns: CatalogSearchPlan.authorColumns)
             : CatalogSearchText.matchExpression(words: words, columns: CatalogSearchPlan.titleColumns) + " AND "
-                + CatalogSearchText.matchExpression(words: authorWords, columns: ["authors"])
+                + CatalogSearchText.matchExpression(words: authorWords, columns: CatalogSearchPlan.authorColumns)
         return try search(CatalogSearchPlan(
             titleKey: TextNormalization.normalizeTitle(title.prefix(1_000)), titleWords: words, authorWords: authorWords,
             match: match, searchesAuthorsWithTitleWords: false
@@ -56,13 +60,7 @@ extension CatalogDatabase {
         return try read { db in
             let ranked = try rankedCandidates(db, plan: plan, limit: limit)
             return try ranked.map { candidate in
-                let row = try Row.fetchOne(
-                    db.cachedStatement(sql: """
-                        SELECT \(CatalogDTOReader.workColumns), \(CatalogDTOReader.authorsColumn)
-                        FROM catalog_works w WHERE w.id = ?
-                        """),
-                    arguments: [candidate.id]
-                )
+                let row = try Row.fetchOne(db.cachedStatement(sql: Self.resultWorkSQL), arguments: [candidate.id])
                 guard let row else { throw CatalogError.corrupt(reason: "search row \(candidate.id) has no work") }
                 var reader = RowReader(row, table: "catalog_works")
                 var work = try CatalogDTOReader.work(&reader).work
@@ -80,7 +78,7 @@ extension CatalogDatabase {
         var seen = Set<Int64>()
         let matches = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT s.rowid, s.title, s.subtitle, s.authors, s.series,
+                SELECT w.id, w.searchTitle, w.searchSubtitle, w.searchAuthors, w.searchSeries,
                     w.normalizedTitle, w.title, w.subtitle, w.alternateTitle, w.popularity
                 FROM catalog_search s JOIN catalog_works w ON w.id = s.rowid
                 WHERE catalog_search MATCH ? LIMIT ?
@@ -94,10 +92,9 @@ extension CatalogDatabase {
         if !plan.titleKey.isEmpty, !plan.titleWords.isEmpty {
             let exact = try Row.fetchAll(
                 db.cachedStatement(sql: """
-                    SELECT s.rowid, s.title, s.subtitle, s.authors, s.series,
+                    SELECT w.id, w.searchTitle, w.searchSubtitle, w.searchAuthors, w.searchSeries,
                         w.normalizedTitle, w.title, w.subtitle, w.alternateTitle, w.popularity
-                    FROM catalog_works w JOIN catalog_search s ON s.rowid = w.id
-                    WHERE w.normalizedTitle = ? LIMIT ?
+                    FROM catalog_works w WHERE w.normalizedTitle = ? LIMIT ?
                     """),
                 arguments: [plan.titleKey, Self.exactTitleLimit]
             )
@@ -111,7 +108,9 @@ extension CatalogDatabase {
         for index in candidates.indices {
             candidates[index].rank(for: plan)
         }
-        candidates.sort(by: CatalogSearchCandidate.isRankedBefore)
+        // Sorting positions rather than the candidates themselves: moving a candidate copies a dozen fields.
+        let order = candidates.indices.sorted { CatalogSearchCandidate.isRankedBefore(candidates[$0], candidates[$1]) }
+        candidates = order.map { candidates[$0] }
         try breakTiesByEditionCount(db, in: &candidates, limit: limit)
         return Array(candidates.prefix(limit))
     }
@@ -144,7 +143,9 @@ extension CatalogDatabase {
 /// What one search asks for, normalized.
 struct CatalogSearchPlan {
     /// The columns title words are looked for in.
-    static let titleColumns = ["title", "subtitle", "series"]
+    static let titleColumns = ["searchTitle", "searchSubtitle", "searchSeries"]
+    /// The column author words are looked for in.
+    static let authorColumns = ["searchAuthors"]
 
     /// The whole query as a title key, for exact matches.
     var titleKey: String
@@ -156,56 +157,68 @@ struct CatalogSearchPlan {
     var searchesAuthorsWithTitleWords: Bool
 }
 
-/// One work a search may return, with what ranking needs.
+/// One work a search may return, with what ranking needs: its search columns split into words once.
 struct CatalogSearchCandidate {
     let id: Int64
-    let document: CatalogSearchText.Document
     let normalizedTitle: String
     let title: String
     let subtitle: String?
     let alternateTitle: String?
     let popularity: Int
+    /// The title's words, then (when the work has another title) that title's words.
+    private let titleWords: [Substring]
+    private let alternateTitleWords: [Substring]
+    private let subtitleWords: [Substring]
+    private let authorWords: [Substring]
+    private let seriesWords: [Substring]
     private(set) var isExactTitle = false
     private(set) var score = 0.0
 
     init(_ row: Row) throws {
         var reader = RowReader(row, table: "catalog_search")
         id = Int64(try reader.int())
-        document = CatalogSearchText.Document(
-            title: try reader.optionalString() ?? "", subtitle: try reader.optionalString() ?? "",
-            authors: try reader.optionalString() ?? "", series: try reader.optionalString() ?? ""
-        )
+        let titleText = try reader.optionalString() ?? ""
+        subtitleWords = (try reader.optionalString() ?? "").split(separator: " ")
+        authorWords = (try reader.optionalString() ?? "").split(separator: " ")
+        seriesWords = (try reader.optionalString() ?? "").split(separator: " ")
         normalizedTitle = try reader.string()
         title = try reader.string()
         subtitle = try reader.optionalString()
         alternateTitle = try reader.optionalString()
         popularity = try reader.optionalInt() ?? -1
+        // The title column holds the title and, after it, another title the work is known by; each
+        // is scored as the title on its own, so a second title neither lengthens nor helps the first.
+        let allTitleWords = titleText.split(separator: " ")
+        let ownCount = normalizedTitle.isEmpty ? 0 : normalizedTitle.utf8.count(where: { $0 == UInt8(ascii: " ") }) + 1
+        if allTitleWords.count > ownCount, titleText.hasPrefix(normalizedTitle) {
+            titleWords = Array(allTitleWords.prefix(ownCount))
+            alternateTitleWords = Array(allTitleWords.dropFirst(ownCount))
+        } else {
+            titleWords = allTitleWords
+            alternateTitleWords = []
+        }
     }
 
     /// Whether every author word is among the work's authors' words.
     func hasAuthorWords(_ words: [String]) -> Bool {
-        guard !words.isEmpty else { return true }
-        let authorWords = Set(document.authors.split(separator: " "))
-        return words.allSatisfy { authorWords.contains(Substring($0)) }
+        words.allSatisfy { word in authorWords.contains { $0 == word } }
     }
 
     /// Sets the exact-title flag and the relevance score for `plan`.
     mutating func rank(for plan: CatalogSearchPlan) {
         isExactTitle = !plan.titleKey.isEmpty && hasAuthorWords(plan.authorWords) && matchesTitle(plan.titleKey)
-        // The title column holds the title and, after it, another title the work is known by; each
-        // is scored as the title on its own, so a second title neither lengthens nor helps the first.
-        var titles = [Substring(normalizedTitle)]
-        if document.title.utf8.count > normalizedTitle.utf8.count + 1, document.title.hasPrefix(normalizedTitle + " ") {
-            titles.append(document.title.dropFirst(normalizedTitle.count + 1))
+        let authorWeight = plan.searchesAuthorsWithTitleWords ? CatalogRelevance.authorsInTextWeight : 0
+        var best = CatalogRelevance.score(
+            words: plan.titleWords, title: titleWords, subtitle: subtitleWords, series: seriesWords,
+            authors: authorWords, authorWeight: authorWeight
+        )
+        if !alternateTitleWords.isEmpty {
+            best = max(best, CatalogRelevance.score(
+                words: plan.titleWords, title: alternateTitleWords, subtitle: subtitleWords, series: seriesWords,
+                authors: authorWords, authorWeight: authorWeight
+            ))
         }
-        score = titles.map { title in
-            var document = document
-            document.title = String(title)
-            let columns = plan.searchesAuthorsWithTitleWords
-                ? CatalogRelevance.allColumns(document) : CatalogRelevance.titleColumns(document)
-            return CatalogRelevance.score(words: plan.titleWords, columns: columns)
-        }.max() ?? 0
-        score += CatalogRelevance.score(words: plan.authorWords, columns: CatalogRelevance.authorColumn(document))
+        score = best + CatalogRelevance.score(words: plan.authorWords, authors: authorWords)
     }
 
     /// Whether the query's title key is this work's title, its other title, or its title and subtitle.
@@ -238,47 +251,48 @@ struct CatalogSearchCandidate {
 /// FTS5's own `bm25()` counts every row matching each term to weigh it (its IDF), which for a word
 /// in 200,000 titles costs more than the whole search may. Every candidate holds every query word,
 /// so term weights scale all candidates alike; what separates them is where the words are and how
-/// long the fields are, which is what this scores: k1 = 1.2, b = 0.75, per-field weights.
+/// long the fields are, which is what this scores: k1 = 1.2, b = 0.75, per-field weights and
+/// typical field lengths (a title of 4 words, a subtitle of 6, names and series of 3).
 enum CatalogRelevance {
-    /// One field's words and how much a match in it counts.
-    struct Column {
-        var words: [Substring]
-        var weight: Double
-        var averageLength: Double
-    }
+    /// How much a title word found among the authors counts in a free-text search.
+    static let authorsInTextWeight = 0.7
 
     private static let k1 = 1.2
     private static let b = 0.75
 
-    static func titleColumns(_ document: CatalogSearchText.Document) -> [Column] {
-        [
-            Column(words: document.title.split(separator: " "), weight: 1.0, averageLength: 4),
-            Column(words: document.subtitle.split(separator: " "), weight: 0.4, averageLength: 6),
-            Column(words: document.series.split(separator: " "), weight: 0.5, averageLength: 3),
-        ]
-    }
-
-    static func authorColumn(_ document: CatalogSearchText.Document) -> [Column] {
-        [Column(words: document.authors.split(separator: " "), weight: 1.0, averageLength: 3)]
-    }
-
-    static func allColumns(_ document: CatalogSearchText.Document) -> [Column] {
-        titleColumns(document) + [Column(words: document.authors.split(separator: " "), weight: 0.7, averageLength: 3)]
-    }
-
-    /// The BM25F score of `words` over `columns`.
-    static func score(words: [String], columns: [Column]) -> Double {
+    /// The score of title words over a work's title, subtitle, series and (weighted) authors.
+    static func score(
+        words: [String], title: [Substring], subtitle: [Substring], series: [Substring], authors: [Substring],
+        authorWeight: Double
+    ) -> Double {
         var total = 0.0
         for word in words {
-            var weighted = 0.0
-            for column in columns where !column.words.isEmpty {
-                let frequency = Double(column.words.count { $0 == word })
-                guard frequency > 0 else { continue }
-                let lengthRatio = Double(column.words.count) / column.averageLength
-                weighted += column.weight * frequency / (1 - b + b * lengthRatio)
+            var weighted = weightedFrequency(of: word, in: title, weight: 1.0, averageLength: 4)
+            weighted += weightedFrequency(of: word, in: subtitle, weight: 0.4, averageLength: 6)
+            weighted += weightedFrequency(of: word, in: series, weight: 0.5, averageLength: 3)
+            if authorWeight > 0 {
+                weighted += weightedFrequency(of: word, in: authors, weight: authorWeight, averageLength: 3)
             }
             total += weighted / (k1 + weighted)
         }
         return total
+    }
+
+    /// The score of author words over a work's authors.
+    static func score(words: [String], authors: [Substring]) -> Double {
+        var total = 0.0
+        for word in words {
+            let weighted = weightedFrequency(of: word, in: authors, weight: 1.0, averageLength: 3)
+            total += weighted / (k1 + weighted)
+        }
+        return total
+    }
+
+    private static func weightedFrequency(of word: String, in field: [Substring], weight: Double, averageLength: Double) -> Double {
+        guard !field.isEmpty else { return 0 }
+        var frequency = 0
+        for candidate in field where candidate == word { frequency += 1 }
+        guard frequency > 0 else { return 0 }
+        return weight * Double(frequency) / (1 - b + b * Double(field.count) / averageLength)
     }
 }

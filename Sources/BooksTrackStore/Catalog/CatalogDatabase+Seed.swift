@@ -79,7 +79,8 @@ extension CatalogDatabase {
                 DELETE FROM catalog_isbns WHERE editionID IN
                     (SELECT id FROM catalog_editions WHERE key >= 'goodreads:' AND key < 'goodreads;');
                 DELETE FROM catalog_editions WHERE key >= 'goodreads:' AND key < 'goodreads;';
-                DELETE FROM catalog_search WHERE rowid < ?;
+                INSERT INTO catalog_search (catalog_search, rowid, searchTitle, searchSubtitle, searchAuthors, searchSeries)
+                    SELECT 'delete', id, searchTitle, searchSubtitle, searchAuthors, searchSeries FROM catalog_works WHERE id < ?;
                 DELETE FROM catalog_work_authors WHERE workID < ?;
                 DELETE FROM catalog_works WHERE id < ?;
                 DELETE FROM catalog_authors WHERE key >= 'goodreads-author:' AND key < 'goodreads-author;';

@@ -8,14 +8,6 @@ enum CatalogSearchText {
     /// Longer words are not words anyone types; they are cut to this many characters.
     static let maximumWordLength = 64
 
-    /// The four indexed columns of one work, each a run of normalized words separated by spaces.
-    struct Document: Equatable {
-        var title: String
-        var subtitle: String
-        var authors: String
-        var series: String
-    }
-
     /// A work's matching key and search columns but the authors' (which live with the authors).
     struct WorkKeys: Equatable, Sendable {
         /// `TextNormalization.normalizeTitle` of the title: the exact-match key.

@@ -43,8 +43,7 @@ struct CatalogWriter {
             db.cachedStatement(sql: "SELECT workID FROM catalog_work_authors WHERE authorKey = ?"), arguments: [author.key]
         )
         for workID in workIDs {
-            try db.cachedStatement(sql: "UPDATE catalog_search SET authors = ? WHERE rowid = ?")
-                .execute(arguments: [authorText(workID: workID), workID])
+            try refreshAuthors(workID: workID)
         }
     }
 
@@ -58,16 +57,17 @@ struct CatalogWriter {
             db.cachedStatement(sql: "SELECT id FROM catalog_works WHERE key = ?"), arguments: [work.key]
         )
         let keys = work.searchKeys ?? CatalogSearchText.WorkKeys(work)
-        let normalizedTitle = keys.normalizedTitle
         let id: Int64
         if let existingID {
             id = existingID
+            try removeSearchRow(workID: id)
             try db.cachedStatement(sql: """
                 UPDATE catalog_works SET source = ?, title = ?, subtitle = ?, alternateTitle = ?, normalizedTitle = ?,
-                    seriesName = ?, seriesPosition = ?, firstPublicationYear = ?, originalLanguage = ?, description = ?,
-                    subjects = ?, coverImageURL = ?, goodreadsWorkID = ?, popularity = ?, synthetic = ?
+                    searchTitle = ?, searchSubtitle = ?, searchSeries = ?, seriesName = ?, seriesPosition = ?,
+                    firstPublicationYear = ?, originalLanguage = ?, description = ?, subjects = ?, coverImageURL = ?,
+                    goodreadsWorkID = ?, popularity = ?, synthetic = ?
                 WHERE id = ?
-                """).execute(arguments: columnValues(of: work, normalizedTitle: normalizedTitle) + [id])
+                """).execute(arguments: columnValues(of: work, keys: keys) + [id])
         } else {
             if let requestedID {
                 id = requestedID
@@ -75,50 +75,118 @@ struct CatalogWriter {
                 id = nextWorkID
                 nextWorkID += 1
             }
+            // A new work: its authors are looked up by key first, so the row and its search entry
+            // are written once, complete.
+            let authorKeys = uniqued(work.authorKeys)
+            let authors = try knownAuthors(keys: authorKeys)
             try db.cachedStatement(sql: """
-                INSERT INTO catalog_works (source, title, subtitle, alternateTitle, normalizedTitle, seriesName,
-                    seriesPosition, firstPublicationYear, originalLanguage, description, subjects, coverImageURL,
-                    goodreadsWorkID, popularity, synthetic, id, key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: columnValues(of: work, normalizedTitle: normalizedTitle) + [id, work.key])
+                INSERT INTO catalog_works (source, title, subtitle, alternateTitle, normalizedTitle, searchTitle,
+                    searchSubtitle, searchSeries, seriesName, seriesPosition, firstPublicationYear, originalLanguage,
+                    description, subjects, coverImageURL, goodreadsWorkID, popularity, synthetic, id, key,
+                    searchAuthors, authorsPacked)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: columnValues(of: work, keys: keys) + [id, work.key, authors.searchText, authors.packed])
+            for (position, authorKey) in authorKeys.enumerated() {
+                try db.cachedStatement(sql: "INSERT INTO catalog_work_authors (workID, position, authorKey) VALUES (?, ?, ?)")
+                    .execute(arguments: [id, position, authorKey])
+            }
+            try db.cachedStatement(sql: """
+                INSERT INTO catalog_search (rowid, searchTitle, searchSubtitle, searchAuthors, searchSeries) VALUES (?, ?, ?, ?, ?)
+                """).execute(arguments: [id, keys.title, keys.subtitle, authors.searchText, keys.series])
+            return id
         }
 
         // A work record without authors keeps the ones its editions gave it.
-        if existingID == nil || !work.authorKeys.isEmpty {
-            if existingID != nil {
-                try db.cachedStatement(sql: "DELETE FROM catalog_work_authors WHERE workID = ?").execute(arguments: [id])
-            }
+        if !work.authorKeys.isEmpty {
+            try db.cachedStatement(sql: "DELETE FROM catalog_work_authors WHERE workID = ?").execute(arguments: [id])
             for (position, authorKey) in uniqued(work.authorKeys).enumerated() {
                 try db.cachedStatement(sql: "INSERT INTO catalog_work_authors (workID, position, authorKey) VALUES (?, ?, ?)")
                     .execute(arguments: [id, position, authorKey])
             }
         }
-
-        let authors = try authorText(workID: id)
-        let statement = existingID == nil
-            ? try db.cachedStatement(sql: "INSERT INTO catalog_search (title, subtitle, authors, series, rowid) VALUES (?, ?, ?, ?, ?)")
-            : try db.cachedStatement(sql: "UPDATE catalog_search SET title = ?, subtitle = ?, authors = ?, series = ? WHERE rowid = ?")
-        try statement.execute(arguments: [keys.title, keys.subtitle, authors, keys.series, id])
+        try storeAuthorsAndIndex(workID: id)
         return id
     }
 
-    private func columnValues(of work: CatalogWorkRecord, normalizedTitle: String) -> StatementArguments {
+    private func columnValues(of work: CatalogWorkRecord, keys: CatalogSearchText.WorkKeys) -> StatementArguments {
         [
-            work.source.rawValue, work.title, work.subtitle, work.alternateTitle, normalizedTitle,
-            work.seriesName, work.seriesPosition, work.firstPublicationYear, work.originalLanguage, work.description,
-            JSONStringList.encode(work.subjects), work.coverImageURL, work.goodreadsWorkID, work.popularity, work.synthetic,
+            work.source.rawValue, work.title, work.subtitle, work.alternateTitle, keys.normalizedTitle, keys.title,
+            keys.subtitle, keys.series, work.seriesName, work.seriesPosition, work.firstPublicationYear,
+            work.originalLanguage, work.description, JSONStringList.encode(work.subjects), work.coverImageURL,
+            work.goodreadsWorkID, work.popularity, work.synthetic,
         ]
     }
 
-    /// The normalized names of a work's authors, in order, as its search row holds them.
-    private func authorText(workID: Int64) throws -> String {
-        try String.fetchAll(
+    /// Rewrites the author parts of a work (its packed authors and its search row's names) after
+    /// one of its authors arrived or changed.
+    private func refreshAuthors(workID: Int64) throws {
+        try removeSearchRow(workID: workID)
+        try storeAuthorsAndIndex(workID: workID)
+    }
+
+    /// Stores the work's author columns from its linked authors, then indexes its search row.
+    private func storeAuthorsAndIndex(workID: Int64) throws {
+        let authors = try linkedAuthors(workID: workID)
+        try db.cachedStatement(sql: "UPDATE catalog_works SET authorsPacked = ?, searchAuthors = ? WHERE id = ?")
+            .execute(arguments: [authors.packed, authors.searchText, workID])
+        try db.cachedStatement(sql: """
+            INSERT INTO catalog_search (rowid, searchTitle, searchSubtitle, searchAuthors, searchSeries)
+            SELECT id, searchTitle, searchSubtitle, searchAuthors, searchSeries FROM catalog_works WHERE id = ?
+            """).execute(arguments: [workID])
+    }
+
+    /// Removes a work's search row, which must still hold the text it was indexed with (external
+    /// content: FTS5 deletes the tokens it is given).
+    private func removeSearchRow(workID: Int64) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO catalog_search (catalog_search, rowid, searchTitle, searchSubtitle, searchAuthors, searchSeries)
+            SELECT 'delete', id, searchTitle, searchSubtitle, searchAuthors, searchSeries FROM catalog_works WHERE id = ?
+            """).execute(arguments: [workID])
+    }
+
+    /// The authors with these keys that are in the catalog, in the keys' order, as `linkedAuthors` gives them.
+    private func knownAuthors(keys: [String]) throws -> (searchText: String, packed: String?) {
+        var searchNames: [String] = []
+        var packed: [String] = []
+        for key in keys {
+            guard let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT searchName, name, birthYear, deathYear, wikidataID FROM catalog_authors WHERE key = ?"),
+                arguments: [key]
+            ) else { continue }
+            var reader = RowReader(row, table: "catalog_authors")
+            let searchName = try reader.string()
+            if !searchName.isEmpty { searchNames.append(searchName) }
+            packed.append(CatalogDTOReader.pack(
+                key: key, name: try reader.string(), birthYear: try reader.optionalInt(),
+                deathYear: try reader.optionalInt(), wikidataID: try reader.optionalString()
+            ))
+        }
+        return (searchNames.joined(separator: " "), packed.isEmpty ? nil : packed.joined(separator: "\u{1E}"))
+    }
+
+    /// A work's authors that are in the catalog, in order: their names' matching keys as the
+    /// search row holds them, and their display data packed as `CatalogDTOReader.authors(packed:)` reads it.
+    private func linkedAuthors(workID: Int64) throws -> (searchText: String, packed: String?) {
+        let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT a.searchName FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
+                SELECT a.searchName, a.key, a.name, a.birthYear, a.deathYear, a.wikidataID
+                FROM catalog_work_authors wa JOIN catalog_authors a ON a.key = wa.authorKey
                 WHERE wa.workID = ? ORDER BY wa.position
                 """),
             arguments: [workID]
-        ).filter { !$0.isEmpty }.joined(separator: " ")
+        )
+        var searchNames: [String] = []
+        var packed: [String] = []
+        while let row = try rows.next() {
+            var reader = RowReader(row, table: "catalog_authors")
+            let searchName = try reader.string()
+            if !searchName.isEmpty { searchNames.append(searchName) }
+            packed.append(CatalogDTOReader.pack(
+                key: try reader.string(), name: try reader.string(), birthYear: try reader.optionalInt(),
+                deathYear: try reader.optionalInt(), wikidataID: try reader.optionalString()
+            ))
+        }
+        return (searchNames.joined(separator: " "), packed.isEmpty ? nil : packed.joined(separator: "\u{1E}"))
     }
 
     // MARK: Editions
@@ -128,10 +196,10 @@ struct CatalogWriter {
     /// arrives. An edition that names no work gets a work of its own, keyed by the edition's key.
     mutating func write(_ edition: CatalogEditionRecord) throws {
         let workKey = edition.workKey ?? edition.key
+        let lookup = try FastStatement(db, sql: "SELECT id FROM catalog_works WHERE key = ?")
+        try lookup.bind(workKey, at: 1)
         let workID: Int64
-        if let found = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM catalog_works WHERE key = ?"), arguments: [workKey]
-        ) {
+        if let found = try lookup.firstInteger() {
             workID = found
         } else {
             workID = try write(CatalogWorkRecord(
@@ -141,18 +209,26 @@ struct CatalogWriter {
             ))
         }
 
-        let isbnText = edition.isbns.isEmpty ? nil : edition.isbns.map(\.isbn13).joined(separator: " ")
-        let values: StatementArguments = [
-            workID, edition.source.rawValue, edition.title, edition.publisher, edition.publicationDate, edition.pageCount,
-            edition.format, edition.language, edition.coverImageURL, isbnText,
-        ]
+        let isbnText = edition.isbns.isEmpty ? nil : edition.isbns.map { $0.isbn13 }.joined(separator: " ")
         // A new key (every line of a first import) is inserted at once; only a key already in the
         // catalog needs its old ISBN rows looked up and removed.
-        try db.cachedStatement(sql: """
+        let insert = try FastStatement(db, sql: """
             INSERT OR IGNORE INTO catalog_editions (workID, source, title, publisher, publicationDate, pageCount, format,
                 language, coverImageURL, isbn13s, key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: values + [edition.key])
+            """)
+        try insert.bind(workID, at: 1)
+        try insert.bind(edition.source.rawValue, at: 2)
+        try insert.bind(edition.title, at: 3)
+        try insert.bind(edition.publisher, at: 4)
+        try insert.bind(edition.publicationDate, at: 5)
+        try insert.bind(edition.pageCount.map(Int64.init), at: 6)
+        try insert.bind(edition.format, at: 7)
+        try insert.bind(edition.language, at: 8)
+        try insert.bind(edition.coverImageURL, at: 9)
+        try insert.bind(isbnText, at: 10)
+        try insert.bind(edition.key, at: 11)
+        try insert.execute()
         let editionID: Int64
         if db.changesCount > 0 {
             editionID = db.lastInsertedRowID
@@ -171,12 +247,17 @@ struct CatalogWriter {
                 UPDATE catalog_editions SET workID = ?, source = ?, title = ?, publisher = ?, publicationDate = ?,
                     pageCount = ?, format = ?, language = ?, coverImageURL = ?, isbn13s = ?
                 WHERE id = ?
-                """).execute(arguments: values + [editionID])
+                """).execute(arguments: [
+                    workID, edition.source.rawValue, edition.title, edition.publisher, edition.publicationDate,
+                    edition.pageCount, edition.format, edition.language, edition.coverImageURL, isbnText, editionID,
+                ])
         }
         for isbn in edition.isbns {
             guard let number = Int64(isbn.isbn13) else { continue }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO catalog_isbns (isbn, editionID) VALUES (?, ?)")
-                .execute(arguments: [number, editionID])
+            let link = try FastStatement(db, sql: "INSERT OR IGNORE INTO catalog_isbns (isbn, editionID) VALUES (?, ?)")
+            try link.bind(number, at: 1)
+            try link.bind(editionID, at: 2)
+            try link.execute()
         }
     }
 

@@ -1,0 +1,343 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackStore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bookstrack catalog import|stats`: extend the offline catalog with Open Library dumps.
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Extend and inspect the offline book catalog.",
+        discussion: """
+            The catalog ships with the 10,000 books of goodbooks-10k and grows with Open Library's bulk
+            dumps (https://openlibrary.org/developers/dumps): import authors, then works, then editions.
+            """,
+        subcommands: [Import.self, Stats.self]
+    )
+
+    /// `bookstrack catalog import FILE...`.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Import Open Library dump files (authors, works, editions; plain or .gz).",
+            discussion: """
+                Lines are read in batches, each saved with the position to resume from: stop it any time
+                (Ctrl-C) and run the same command again to go on. A file already imported is skipped
+                unless --restart is given. Malformed lines are counted and skipped.
+
+                Example:
+                  bookstrack catalog import ol_dump_authors_latest.txt.gz ol_dump_works_latest.txt.gz \\
+                      ol_dump_editions_latest.txt.gz
+                """
+        )
+
+        @OptionGroup var options: LibraryOptions
+
+        @Argument(help: "Dump files, in the order to import them.")
+        var files: [String]
+
+        @Flag(name: .long, help: "Import from the first line again, even if an earlier run imported the file.")
+        var restart = false
+
+        @Option(name: .customLong("batch-size"), help: "Lines per saved batch (default 5000).")
+        var batchSize = 5_000
+
+        func validate() throws {
+            if files.isEmpty { throw ArgumentParser.ValidationError("give at least one dump file") }
+            if !(1...1_000_000).contains(batchSize) {
+                throw ArgumentParser.ValidationError("--batch-size must be 1–1000000")
+            }
+        }
+
+        func run() throws {
+            let context = CommandContext.current
+            let catalog = try CatalogCommand.openCatalog(options)
+            try catalog.loadSeedIfNeeded()
+            let renderer = ImportProgressRenderer(context: context)
+            var summaries: [CatalogImportSummary] = []
+            for file in files {
+                let url = URL(fileURLWithPath: file)
+                let summary: CatalogImportSummary
+                do {
+                    summary = try catalog.importOpenLibraryDump(
+                        at: url, options: CatalogImportOptions(batchSize: batchSize, restart: restart)
+                    ) { progress in
+                        renderer.show(progress)
+                        return true
+                    }
+                } catch let error as CatalogImportError {
+                    renderer.finish()
+                    throw CatalogCommand.failure(error)
+                }
+                renderer.finish()
+                summaries.append(summary)
+                if !options.json { CatalogCommand.printSummary(summary) }
+            }
+            if options.json { try JSONOutput.print(summaries.map(ImportJSON.init)) }
+        }
+    }
+
+    /// `bookstrack catalog stats`.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats", abstract: "Sizes of the offline catalog and the sources it was built from."
+        )
+
+        @OptionGroup var options: LibraryOptions
+
+        func run() throws {
+            let catalog = try CatalogCommand.openCatalog(options)
+            try catalog.loadSeedIfNeeded()
+            let statistics = try catalog.statistics()
+            if options.json { return try JSONOutput.print(StatsJSON(statistics, path: catalog.path)) }
+            say("Catalog:   \(catalog.path) (\(HumanFormat.bytes(statistics.fileBytes)))")
+            say("Works:     \(HumanFormat.count(statistics.works))"
+                + (statistics.syntheticWorks > 0 ? " (\(HumanFormat.count(statistics.syntheticWorks)) inferred from editions)" : ""))
+            say("Editions:  \(HumanFormat.count(statistics.editions))")
+            say("Authors:   \(HumanFormat.count(statistics.authors))")
+            say("ISBNs:     \(HumanFormat.count(statistics.isbns))")
+            say("Sources:")
+            for source in statistics.sources {
+                say("  " + CatalogCommand.describe(source))
+            }
+        }
+    }
+
+    // MARK: Shared
+
+    static func openCatalog(_ options: LibraryOptions) throws -> CatalogDatabase {
+        let context = CommandContext.current
+        let directory = Bootstrap.dataDirectory(explicit: options.dataDirectory, environment: context.environment)
+        return try Bootstrap.openCatalog(in: directory, now: context.now)
+    }
+
+    /// The command-line failure for an import that could not run: a missing file is "not found"
+    /// (exit 1), any other unusable file bad input (exit 2).
+    static func failure(_ error: CatalogImportError) -> CommandFailure {
+        switch error {
+        case .cannotRead: CommandFailure.notFound(error.description)
+        default: CommandFailure.invalid(error.description)
+        }
+    }
+
+    static func printSummary(_ summary: CatalogImportSummary) {
+        switch summary.outcome {
+        case .alreadyImported:
+            say("\(summary.fileName): already imported (\(HumanFormat.count(summary.lines)) lines); use --restart to import it again")
+            return
+        case .completed, .stopped:
+            let verb = summary.outcome == .completed ? "imported" : "stopped after"
+            say("\(summary.fileName): \(verb) \(HumanFormat.count(summary.linesThisRun)) lines in "
+                + "\(HumanFormat.duration(summary.elapsed)) (\(HumanFormat.count(Int(summary.linesPerSecond))) lines/s)")
+        }
+        if let line = summary.resumedAfterLine {
+            say("  resumed after line \(HumanFormat.count(line)); the file has \(HumanFormat.count(summary.lines)) lines")
+        }
+        say("  authors \(HumanFormat.count(summary.authors)) · works \(HumanFormat.count(summary.works)) · "
+            + "editions \(HumanFormat.count(summary.editions))")
+        var skipped: [String] = []
+        if summary.otherRecords > 0 { skipped.append(HumanFormat.count(summary.otherRecords, "record of another type", "records of other types")) }
+        if summary.malformedLines > 0 { skipped.append(HumanFormat.count(summary.malformedLines, "malformed line", "malformed lines")) }
+        if summary.invalidISBNs > 0 { skipped.append(HumanFormat.count(summary.invalidISBNs, "invalid ISBN", "invalid ISBNs")) }
+        if !skipped.isEmpty { say("  skipped: " + skipped.joined(separator: " · ")) }
+        if summary.malformedLines > 0 {
+            let kinds = summary.problems.sorted { $0.value > $1.value }.map { "\($0.key) \(HumanFormat.count($0.value))" }
+            say("  malformed: " + kinds.joined(separator: ", "))
+            for example in summary.examples {
+                say("    line \(HumanFormat.count(example.line)) (\(example.problem)): \(example.text)")
+            }
+        }
+    }
+
+    static func describe(_ source: CatalogSource) -> String {
+        switch source.kind {
+        case .seed:
+            return "\(source.name): \(HumanFormat.count(source.works)) books, loaded \(HumanFormat.day(source.updatedAt))"
+        case .openLibraryDump:
+            var text = "\(source.name): "
+            text += source.complete ? "complete" : "unfinished (run the import again to resume)"
+            text += ", \(HumanFormat.count(source.lines)) lines"
+            if let size = source.fileSize { text += " of \(HumanFormat.bytes(size))" }
+            text += "; authors \(HumanFormat.count(source.authors)) · works \(HumanFormat.count(source.works)) · "
+                + "editions \(HumanFormat.count(source.editions))"
+            let malformed = source.problems.values.reduce(0, +)
+            if malformed > 0 { text += " · " + HumanFormat.count(malformed, "malformed line", "malformed lines") }
+            text += "; updated \(HumanFormat.day(source.updatedAt))"
+            return text
+        }
+    }
+
+    // MARK: JSON
+
+    struct ImportJSON: Encodable {
+        var file: String
+        var outcome: String
+        var resumedAfterLine: Int?
+        var lines: Int
+        var linesThisRun: Int
+        var seconds: Double
+        var authors: Int
+        var works: Int
+        var editions: Int
+        var otherRecords: Int
+        var invalidISBNs: Int
+        var malformedLines: [String: Int]
+        var examples: [CatalogImportExample]
+
+        init(_ summary: CatalogImportSummary) {
+            file = summary.fileName
+            outcome = summary.outcome.rawValue
+            resumedAfterLine = summary.resumedAfterLine
+            lines = summary.lines
+            linesThisRun = summary.linesThisRun
+            let parts = summary.elapsed.components
+            seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+            authors = summary.authors
+            works = summary.works
+            editions = summary.editions
+            otherRecords = summary.otherRecords
+            invalidISBNs = summary.invalidISBNs
+            malformedLines = Dictionary(uniqueKeysWithValues: summary.problems.map { ($0.key.rawValue, $0.value) })
+            examples = summary.examples
+        }
+    }
+
+    struct StatsJSON: Encodable {
+        struct Source: Encodable {
+            var kind: String
+            var name: String
+            var version: String?
+            var fileSize: Int64?
+            var complete: Bool
+            var lines: Int
+            var authors: Int
+            var works: Int
+            var editions: Int
+            var otherRecords: Int
+            var invalidISBNs: Int
+            var malformedLines: [String: Int]
+            var startedAt: Date
+            var updatedAt: Date
+        }
+
+        var path: String
+        var fileBytes: Int64
+        var works: Int
+        var syntheticWorks: Int
+        var editions: Int
+        var authors: Int
+        var isbns: Int
+        var sources: [Source]
+
+        init(_ statistics: CatalogStatistics, path: String) {
+            self.path = path
+            fileBytes = statistics.fileBytes
+            works = statistics.works
+            syntheticWorks = statistics.syntheticWorks
+            editions = statistics.editions
+            authors = statistics.authors
+            isbns = statistics.isbns
+            sources = statistics.sources.map { source in
+                Source(
+                    kind: source.kind.rawValue, name: source.name, version: source.version, fileSize: source.fileSize,
+                    complete: source.complete, lines: source.lines, authors: source.authors, works: source.works,
+                    editions: source.editions, otherRecords: source.otherRecords, invalidISBNs: source.invalidISBNs,
+                    malformedLines: Dictionary(uniqueKeysWithValues: source.problems.map { ($0.key.rawValue, $0.value) }),
+                    startedAt: source.startedAt, updatedAt: source.updatedAt
+                )
+            }
+        }
+    }
+}
+
+/// Draws import progress on standard error: a one-line bar redrawn in place when standard error
+/// is a terminal, otherwise a plain line every 30 seconds (logs and pipes get no control codes).
+final class ImportProgressRenderer {
+    private let context: CommandContext
+    private let isTerminal: Bool
+    private var lastLine: Duration?
+    private var drawn = false
+
+    init(context: CommandContext) {
+        self.context = context
+        // In-process runs (tests) pass an environment without TERM, so they never get a bar.
+        let term = context.environment["TERM"] ?? ""
+        isTerminal = isatty(STDERR_FILENO) != 0 && !term.isEmpty && term != "dumb"
+    }
+
+    func show(_ progress: CatalogImportProgress) {
+        let percent = String(format: "%5.1f%%", progress.fraction * 100)
+        let rate = "\(HumanFormat.count(Int(progress.linesPerSecond))) lines/s"
+        let eta = progress.estimatedRemaining.map { "ETA " + HumanFormat.duration($0) } ?? "ETA …"
+        if isTerminal {
+            let width = 24
+            let filled = min(width, Int(progress.fraction * Double(width)))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let line = "\(bar) \(percent)  \(HumanFormat.count(progress.lines)) lines  \(rate)  \(eta)  \(progress.fileName)"
+            context.standardError("\r\u{1B}[K" + line)
+            drawn = true
+        } else if lastLine.map({ progress.elapsed - $0 >= .seconds(30) }) ?? (progress.elapsed >= .seconds(30)) {
+            lastLine = progress.elapsed
+            context.standardError("\(progress.fileName): \(percent), \(HumanFormat.count(progress.lines)) lines, \(rate), \(eta)\n")
+        }
+    }
+
+    /// Clears the bar before the summary is printed.
+    func finish() {
+        if drawn { context.standardError("\r\u{1B}[K") }
+        drawn = false
+        lastLine = nil
+    }
+}
+
+/// Numbers, sizes and durations as people read them, the same in every locale.
+enum HumanFormat {
+    /// 1234567 → "1,234,567".
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// 1 → "1 malformed line", 1234 → "1,234 malformed lines".
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        count(value) + " " + (value == 1 ? singular : plural)
+    }
+
+    /// 1_234_567_890 → "1.1 GB".
+    static func bytes(_ value: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var size = Double(value)
+        var unit = 0
+        while size >= 1024, unit < units.count - 1 {
+            size /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(value) bytes" : String(format: "%.1f", size) + " " + units[unit]
+    }
+
+    /// 41.2 s, 2m 05s, 1h 02m.
+    static func duration(_ duration: Duration) -> String {
+        let parts = duration.components
+        let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        let whole = Int(seconds.rounded())
+        if whole < 3_600 { return String(format: "%dm %02ds", whole / 60, whole % 60) }
+        return String(format: "%dh %02dm", whole / 3_600, whole / 60 % 60)
+    }
+
+    /// "2026-11-22" in UTC.
+    static func day(_ date: Date) -> String {
+        PartialDate(date: date).description
+    }
+}
