@@ -51,7 +51,7 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
-        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI"]),
+        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackTesting",
             dependencies: [
@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
