@@ -54,6 +54,19 @@ struct SearchSession {
         return SearchSession(orchestrator: orchestrator, cache: cache, shutdown: { await transport.shutdown() })
     }
 
+    /// Opens a session, asks one question, and closes the session whether or not it answered.
+    static func ask(options: LibraryOptions, search: SearchOptions, query: String?, isbn: String?, title: String?, author: String?) async throws -> SearchAnswer {
+        let session = try await open(options: options, search: search)
+        do {
+            let answer = try await session.answer(query: query, isbn: isbn, title: title, author: author)
+            await session.close()
+            return answer
+        } catch {
+            await session.close()
+            throw error
+        }
+    }
+
     /// Answers one question: an ISBN, a title, or a title and an author.
     func answer(query: String?, isbn: String?, title: String?, author: String?) async throws -> SearchAnswer {
         if let isbn {

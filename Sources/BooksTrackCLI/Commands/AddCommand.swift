@@ -76,19 +76,10 @@ struct AddCommand: AsyncParsableCommand {
     private func addFromSearch() async throws {
         let status = try ArgumentText.status(status)
         if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
-        let session = try await SearchSession.open(options: options, search: search)
-        let answer: SearchAnswer
-        do {
-            if let searchWords {
-                answer = try await session.answer(query: nil, isbn: nil, title: searchWords, author: author.first)
-            } else {
-                answer = try await session.answer(query: nil, isbn: isbn[0], title: nil, author: nil)
-            }
-        } catch {
-            await session.close()
-            throw error
-        }
-        await session.close()
+        let answer = try await SearchSession.ask(
+            options: options, search: search, query: nil,
+            isbn: searchWords == nil ? isbn[0] : nil, title: searchWords, author: searchWords == nil ? nil : author.first
+        )
         let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.rawValue)" }.joined(separator: "; ")
         guard !answer.works.isEmpty else {
             let what = searchWords.map { "\"\($0)\"" } ?? "ISBN \(isbn[0])"

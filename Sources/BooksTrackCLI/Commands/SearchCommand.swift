@@ -63,15 +63,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
-        let session = try await SearchSession.open(options: options, search: search)
-        let answer: SearchAnswer
-        do {
-            answer = try await session.answer(query: query, isbn: isbn, title: title, author: author)
-        } catch {
-            await session.close()
-            throw error
-        }
-        await session.close()
+        let answer = try await SearchSession.ask(options: options, search: search, query: query, isbn: isbn, title: title, author: author)
         if options.json {
             try JSONOutput.print(answer.envelope(timestamp: context.now()))
             return
