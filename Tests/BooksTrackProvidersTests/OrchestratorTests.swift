@@ -64,7 +64,7 @@ private let duneFromGoogle = WorkDTO(
         #expect(answer.reports.map(\.outcome) == [.found, .skipped])
     }
 
-    @Test func anIncompleteCatalogAnswerIsFilledByTheProvidersInPriorityOrder() async {
+    @Test func anIncompleteCatalogAnswerIsFilledByTheProvidersInPriorityOrder() async throws {
         let orchestrator = SearchOrchestrator(
             catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: false)]]),
             online: [
@@ -73,7 +73,7 @@ private let duneFromGoogle = WorkDTO(
             ],
             cache: nil
         )
-        let work = try! #require(await orchestrator.lookup(isbn: isbn).works.first)
+        let work = try #require(await orchestrator.lookup(isbn: isbn).works.first)
         #expect(work.primaryProvider == "orchestrated:catalog+openlibrary+google")
         #expect(work.contributors == ["catalog", "openlibrary", "google"])
         // The catalog's year stays; Open Library fills the cover and the page count before Google could.
