@@ -95,7 +95,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         let service = try options.service()
         var book = try service.add(work, edition: edition, status: status, owned: owned)
-        for tag in tag { book = try service.addTags(book.entry.id, [tag]).0 }
+        if !tag.isEmpty { book = try service.addTags(book.entry.id, tag).0 }
         if options.json {
             try JSONOutput.print(BookJSON(book, now: service.now()))
         } else {
