@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),
         .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
+        .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
         .library(name: "BooksTrackTesting", targets: ["BooksTrackTesting"]),
     ],
@@ -43,10 +44,11 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
+        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders",
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -66,6 +68,11 @@ let package = Package(
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackStoreTests", dependencies: ["BooksTrackStore", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackProvidersTests", dependencies: ["BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]),
+        .testTarget(
+            name: "BooksTrackImportTests",
+            dependencies: ["BooksTrackImport", "BooksTrackStore", "BooksTrackTesting"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "BooksTrackCLITests", dependencies: ["BooksTrackCLI", "BooksTrackTesting"]),
     ]
 )

@@ -57,6 +57,19 @@ let package = Package(
             path: "Benchmarks/CatalogBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Imports and exports: a 100,000-row Goodreads export in and again, 100,000 entries out as JSON.
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackImport", package: "BooksTrack"),
+                .product(name: "BooksTrackStore", package: "BooksTrack"),
+                .product(name: "BooksTrackTesting", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/ImportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Writes a generated library for timing the `bookstrack` command as a whole process
         // (scripts/benchmark-cli.sh).
         .executableTarget(

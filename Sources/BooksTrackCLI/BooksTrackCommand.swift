@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackImport
 import BooksTrackProviders
 import BooksTrackStore
 import Foundation
@@ -19,6 +20,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
             RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
+            ImportCommand.self, ExportCommand.self, EnrichCommand.self,
         ]
     )
 
@@ -65,6 +67,10 @@ package enum CommandLineRunner {
             }
         case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError:
             context.standardError("error: \(error)\n")
+            return invalidInput
+        case let error as ImportError:
+            context.standardError("error: \(error)\n")
+            if case .unreadable = error { return notFound }
             return invalidInput
         case is StoreError, is CatalogError:
             context.standardError("error: \(error)\n")

@@ -17,6 +17,19 @@ extension LibraryDatabase {
         migrator.registerMigration("v1") { db in
             try createSchemaV1(db)
         }
+        migrator.registerMigration("v2-enrichment-queue") { db in
+            // Works an import left without a cover, page count or publication year, in the order queued.
+            try db.execute(sql: """
+                CREATE TABLE enrichment_queue (
+                    userKey INTEGER NOT NULL,
+                    workID BLOB NOT NULL,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (userKey, workID),
+                    FOREIGN KEY (userKey, workID) REFERENCES works(userKey, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX enrichment_queue_in_order ON enrichment_queue(userKey, position);
+                """)
+        }
         return migrator
     }
 

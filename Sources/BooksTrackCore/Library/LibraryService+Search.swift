@@ -30,7 +30,7 @@ extension LibraryService {
         if let entry = try store.entry(workID: work.id) {
             throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: existingEdition == nil ? "same title and author" : "same ISBN")
         }
-        fillEmptyFields(of: &work, from: dto, now: now)
+        work.fillEmptyFields(from: dto, now: now)
         try store.save(work)
         var edition = existingEdition
         if var known = edition, let editionDTO {
@@ -70,16 +70,19 @@ extension LibraryService {
         for author in authors { try store.save(author) }
         return try store.add(NewBook(work: work, authors: authors, edition: edition, entry: entry))
     }
+}
 
-    private func fillEmptyFields(of work: inout Work, from dto: WorkDTO, now: Date) {
-        if work.subtitle == nil { work.subtitle = dto.subtitle }
-        if work.description == nil { work.description = dto.description.map { String($0.prefix(Work.descriptionLimit)) } }
-        if work.firstPublicationYear == nil { work.firstPublicationYear = dto.firstPublicationYear }
-        if work.originalLanguage == nil { work.originalLanguage = dto.originalLanguage }
-        if work.coverImageURL == nil { work.coverImageURL = dto.coverImageURL.flatMap(URL.init(string:)) }
-        if work.seriesName == nil { work.seriesName = dto.seriesName; work.seriesPosition = dto.seriesPosition }
-        if work.genres.isEmpty { work.genres = StringList.deduplicated(Array(dto.subjects.prefix(20))) }
-        work.externalIDs.merge(DTOMapping.externalIDs(dto))
-        work.touch(now)
+extension Work {
+    /// Fills the fields this work lacks from a search result; values it has are never replaced.
+    public mutating func fillEmptyFields(from dto: WorkDTO, now: Date) {
+        if subtitle == nil { subtitle = dto.subtitle }
+        if description == nil { description = dto.description.map { String($0.prefix(Work.descriptionLimit)) } }
+        if firstPublicationYear == nil { firstPublicationYear = dto.firstPublicationYear }
+        if originalLanguage == nil { originalLanguage = dto.originalLanguage }
+        if coverImageURL == nil { coverImageURL = dto.coverImageURL.flatMap(URL.init(string:)) }
+        if seriesName == nil { seriesName = dto.seriesName; seriesPosition = dto.seriesPosition }
+        if genres.isEmpty { genres = StringList.deduplicated(Array(dto.subjects.prefix(20))) }
+        externalIDs.merge(DTOMapping.externalIDs(dto))
+        touch(now)
     }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Cleaning rules shared by every external-identifier list.
-enum ExternalID {
+package enum ExternalID {
     /// Trims; empty becomes nil.
-    static func clean(_ value: String?) -> String? {
+    package static func clean(_ value: String?) -> String? {
         guard let trimmed = value?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
     /// Trims, drops empty values and exact duplicates, keeps order.
-    static func cleaned(_ values: [String]) -> [String] {
+    package static func cleaned(_ values: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for value in values {
@@ -20,21 +20,21 @@ enum ExternalID {
     }
 
     /// Appends `value` unless it is empty or already present.
-    static func append(_ value: String, to list: inout [String]) {
+    package static func append(_ value: String, to list: inout [String]) {
         guard let value = clean(value), !list.contains(value) else { return }
         list.append(value)
     }
 
     /// Appends every new value of `other`.
-    static func union(_ list: inout [String], _ other: [String]) {
+    package static func union(_ list: inout [String], _ other: [String]) {
         for value in other { append(value, to: &list) }
     }
 }
 
 /// Cleaning rules for free-text lists (genres, tags): trimmed, de-duplicated case-insensitively.
-enum StringList {
+package enum StringList {
     /// Trims, drops empties, keeps the first spelling of case-insensitive duplicates.
-    static func deduplicated(_ values: [String]) -> [String] {
+    package static func deduplicated(_ values: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for value in values {

@@ -39,6 +39,8 @@ public protocol LibraryStore: Sendable {
     func editions(ofWork workID: Work.ID) throws -> [Edition]
     /// The edition carrying this ISBN, if any.
     func edition(isbn: ISBN) throws -> Edition?
+    /// The editions of each work, oldest first; works without editions are absent.
+    func editions(ofWorks workIDs: [Work.ID]) throws -> [Work.ID: [Edition]]
     /// Deletes an edition; entries that owned it keep their progress and become not owned.
     func deleteEdition(id: Edition.ID) throws
 
@@ -60,6 +62,12 @@ public protocol LibraryStore: Sendable {
     func add(_ book: NewBook) throws -> LibraryBook
     /// Adds many books in one transaction; the fast path for imports.
     func add(_ books: [NewBook]) throws
+    /// Writes new books and updates to existing ones in one transaction; nothing is written when
+    /// any part is refused.
+    func apply(_ changes: LibraryChanges) throws
+    /// The books that have an edition carrying one of `isbns` or whose normalized title equals that
+    /// of one of `titles` (the caller compares authors): the candidates an import matches against.
+    func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook]
     /// The book for an entry.
     func book(entryID: LibraryEntry.ID) throws -> LibraryBook?
     /// One page of books.
@@ -70,6 +78,14 @@ public protocol LibraryStore: Sendable {
     func entries(isbn: ISBN) throws -> [LibraryEntry.ID]
     /// Entries whose title contains `text` (case- and diacritic-insensitive); at most `limit`.
     func entries(titleContaining text: String, limit: Int) throws -> [LibraryEntry.ID]
+
+    // MARK: Enrichment queue
+    /// Up to `limit` queued works, oldest first.
+    func queuedForEnrichment(limit: Int) throws -> [Work.ID]
+    /// How many works wait for enrichment.
+    func countQueuedForEnrichment() throws -> Int
+    /// Takes works off the queue.
+    func dequeueEnrichment(_ workIDs: [Work.ID]) throws
 
     // MARK: Counts and statistics
     /// How many entries match the query's filters (paging ignored), counted in SQL.

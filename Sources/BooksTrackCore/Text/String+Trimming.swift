@@ -2,7 +2,7 @@ extension StringProtocol {
     /// `trimmingWhitespace()` without Foundation's NSString round trip,
     /// which costs microseconds a call on Linux and dominated bulk imports. Unicode White_Space is
     /// the same set as Foundation's whitespacesAndNewlines.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex

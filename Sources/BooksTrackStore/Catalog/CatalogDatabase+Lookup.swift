@@ -3,7 +3,7 @@ import GRDB
 
 extension CatalogDatabase {
     /// The provenance name of the catalog in DTOs.
-    static let providerName = "catalog"
+    public static let providerName = "catalog"
 
     // Built once: the statement cache is keyed by the SQL text, which would otherwise be rebuilt and hashed each time.
     private static let isbnLookupSQL = """

@@ -1,0 +1,137 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackImport
+import Foundation
+
+/// `bookstrack import FILE`: bring in another tracker's export.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an export from Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm, Open Library, Calibre, Openreads, a CSV or BooksTrack JSON.",
+        discussion: """
+            The format is detected from the header; --format overrides it. A CSV nobody knows is read by
+            its column names (title, author, isbn, status or shelf, rating, dates, pages, …).
+            Books already in the library are merged, never duplicated: empty fields are filled, lists
+            gain what they lack, and the library's own values are kept unless --overwrite is given.
+            Importing the same file again changes nothing; an import stopped part-way can simply be run
+            again. Files are limited to 200,000 rows and 50 MB.
+            Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Argument(help: "The export file.")
+    var file: String
+
+    @Option(name: .long, help: "The file's format, when detection is not wanted.")
+    var format: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Report what would be imported without writing anything.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Let the file's values replace the library's where both have one.")
+    var overwrite = false
+
+    @Option(name: .customLong("max-rows"), help: "Refuse files with more data rows (default 200000).")
+    var maxRows = ImportLimits().maxRows
+
+    @Option(name: .customLong("max-bytes"), help: "Refuse larger files (default 50000000).")
+    var maxBytes = ImportLimits().maxBytes
+
+    func validate() throws {
+        if let format, ImportFormat(rawValue: format.lowercased()) == nil {
+            throw ArgumentParser.ValidationError(
+                "unknown format \"\(format)\"; use one of: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            )
+        }
+        if maxRows < 1 { throw ArgumentParser.ValidationError("--max-rows must be at least 1") }
+        if maxBytes < 1 { throw ArgumentParser.ValidationError("--max-bytes must be at least 1") }
+    }
+
+    func run() throws {
+        let context = CommandContext.current
+        let url = URL(fileURLWithPath: file)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw CommandFailure.notFound("no file at \(file)")
+        }
+        let service = try options.service()
+        let importer = LibraryImporter(store: service.store, now: context.now)
+        let importOptions = ImportOptions(
+            format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
+            limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes)
+        )
+        let bar = ProgressBar(label: url.lastPathComponent, context: context)
+        let summary: ImportSummary
+        do {
+            summary = try importer.importFile(at: url, options: importOptions) { progress in
+                bar.show(processed: progress.processed, total: progress.total, unit: "rows")
+            }
+        } catch {
+            bar.finish()
+            throw error
+        }
+        bar.finish()
+        if options.json {
+            try JSONOutput.print(ImportSummaryJSON(summary))
+        } else {
+            Self.printSummary(summary)
+        }
+    }
+
+    static func printSummary(_ summary: ImportSummary) {
+        let verb = summary.dryRun ? "Would import" : "Imported"
+        say("\(verb) \(summary.format.displayName): \(HumanFormat.count(summary.rows, "row", "rows"))")
+        if !summary.usedColumns.isEmpty {
+            say("  columns used: \(summary.usedColumns.joined(separator: ", "))")
+            say("  columns ignored: \(summary.ignoredColumns.isEmpty ? "none" : summary.ignoredColumns.joined(separator: ", "))")
+        }
+        say("  added: \(HumanFormat.count(summary.added))")
+        say("  merged: \(HumanFormat.count(summary.merged))")
+        say("  unchanged: \(HumanFormat.count(summary.unchanged))")
+        say("  skipped: \(HumanFormat.count(summary.skipped))")
+        say("  problems: \(HumanFormat.count(summary.problems.count))")
+        if summary.queuedForEnrichment > 0 {
+            say("  queued for enrichment: \(HumanFormat.count(summary.queuedForEnrichment)) (run `bookstrack enrich`)")
+        }
+        for problem in summary.problems {
+            say("  \(problem.action == .skipped ? "skipped" : "note"): \(problem)")
+        }
+        if summary.dryRun { say("Dry run: nothing was written.") }
+    }
+}
+
+/// The summary of an import as JSON.
+struct ImportSummaryJSON: Encodable {
+    struct Problem: Encodable {
+        var row: Int
+        var message: String
+        var action: String
+    }
+
+    var format: String
+    var dryRun: Bool
+    var rows: Int
+    var added: Int
+    var merged: Int
+    var unchanged: Int
+    var skipped: Int
+    var queuedForEnrichment: Int
+    var usedColumns: [String]
+    var ignoredColumns: [String]
+    var problems: [Problem]
+
+    init(_ summary: ImportSummary) {
+        format = summary.format.rawValue
+        dryRun = summary.dryRun
+        rows = summary.rows
+        added = summary.added
+        merged = summary.merged
+        unchanged = summary.unchanged
+        skipped = summary.skipped
+        queuedForEnrichment = summary.queuedForEnrichment
+        usedColumns = summary.usedColumns
+        ignoredColumns = summary.ignoredColumns
+        problems = summary.problems.map { Problem(row: $0.row, message: $0.message, action: $0.action.rawValue) }
+    }
+}

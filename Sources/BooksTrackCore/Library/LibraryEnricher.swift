@@ -1,0 +1,190 @@
+import Foundation
+
+/// Fills the empty fields of queued works (cover, page count, publication year, and what else a
+/// search result has) from book search, in batches of ten looked up at once.
+///
+/// Only empty fields are filled, so nothing the reader typed or imported is replaced. A work is
+/// taken off the queue once searched, found or not; when every source failed (offline, timed
+/// out) it stays queued for a later run.
+public struct LibraryEnricher: Sendable {
+    /// What one search answered: the works found, and whether any source could be asked at all.
+    public struct Answer: Sendable {
+        public var works: [WorkDTO]
+        /// False when every source failed or was unreachable, so the work should stay queued.
+        public var reachedASource: Bool
+
+        /// Creates an answer.
+        public init(works: [WorkDTO], reachedASource: Bool) {
+            self.works = works
+            self.reachedASource = reachedASource
+        }
+    }
+
+    /// Looks a book up by ISBN, or by title and primary author when it has none.
+    public typealias Search = @Sendable (_ isbn: ISBN?, _ title: String, _ author: String?) async -> Answer
+
+    /// The fields still empty after one work was enriched.
+    public struct Outcome: Hashable, Sendable {
+        public var workID: Work.ID
+        public var title: String
+        /// What was filled: "cover", "page count", "publication year", "description", ...
+        public var filled: [String]
+        /// What is still missing among cover, page count and publication year.
+        public var missing: [String]
+        /// True when the work stays queued because no source could be reached.
+        public var requeued: Bool
+    }
+
+    /// The batch size: works searched together.
+    public static let batchSize = 10
+
+    private let store: any LibraryStore
+    private let search: Search
+    private let now: @Sendable () -> Date
+
+    /// Creates an enricher over a library and a search.
+    public init(store: any LibraryStore, search: @escaping Search, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.search = search
+        self.now = now
+    }
+
+    /// Enriches queued works until the queue is empty or `limit` works were searched, calling
+    /// `progress(done, total)` after each batch.
+    public func run(limit: Int? = nil, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {
+        let total = min(try store.countQueuedForEnrichment(), limit ?? .max)
+        var outcomes: [Outcome] = []
+        var requeued: Set<Work.ID> = []
+        progress(0, total)
+        while outcomes.count < total {
+            let wanted = min(Self.batchSize, total - outcomes.count)
+            // Works kept on the queue stay at its front; skip past them.
+            let batch = try store.queuedForEnrichment(limit: wanted + requeued.count).filter { !requeued.contains($0) }
+            guard !batch.isEmpty else { break }
+            let results = try await enrich(Array(batch.prefix(wanted)))
+            outcomes += results
+            requeued.formUnion(results.filter(\.requeued).map(\.workID))
+            try store.dequeueEnrichment(results.filter { !$0.requeued }.map(\.workID))
+            progress(outcomes.count, total)
+        }
+        return outcomes
+    }
+
+    private func enrich(_ workIDs: [Work.ID]) async throws -> [Outcome] {
+        var books: [(work: Work, editions: [Edition], author: String?)] = []
+        let editionsByWork = try store.editions(ofWorks: workIDs)
+        for id in workIDs {
+            guard let work = try store.work(id: id) else { continue }
+            let author = try work.primaryAuthorID.flatMap { try store.author(id: $0) }?.name
+            books.append((work, editionsByWork[id] ?? [], author))
+        }
+        let search = self.search
+        let answers = await withTaskGroup(of: (Int, Answer).self) { group in
+            for (index, book) in books.enumerated() {
+                let isbn = book.editions.lazy.compactMap(\.primaryISBN).first
+                group.addTask { (index, await search(isbn, book.work.title, book.author)) }
+            }
+            var answers: [Int: Answer] = [:]
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+        var outcomes: [Outcome] = []
+        for (index, book) in books.enumerated() {
+            let answer = answers[index] ?? Answer(works: [], reachedASource: false)
+            outcomes.append(try apply(answer, to: book.work, editions: book.editions, author: book.author))
+        }
+        return outcomes
+    }
+
+    private func apply(_ answer: Answer, to original: Work, editions originals: [Edition], author: String?) throws -> Outcome {
+        let now = now()
+        var work = original
+        var editions = originals
+        var filled: [String] = []
+        if let match = Self.bestMatch(in: answer.works, for: work, editions: editions, author: author) {
+            work.fillEmptyFields(from: match, now: now)
+            let found = match.editions.first { dto in
+                let isbns = (dto.isbn13 + dto.isbn10).compactMap { ISBN($0) }
+                return editions.contains { edition in isbns.contains { edition.isbns.contains($0) } }
+            } ?? match.editions.first
+            if let found {
+                let offered = DTOMapping.edition(found, workID: work.id, now: now)
+                if editions.isEmpty {
+                    editions.append(offered)
+                } else {
+                    let index = editions.firstIndex { edition in offered.isbns.contains { edition.isbns.contains($0) } } ?? 0
+                    editions[index].fillEmptyFields(from: offered, now: now)
+                }
+            }
+            filled = Self.filledFields(before: original, originals, after: work, editions)
+            work.lastEnrichedAt = now
+            try store.save(work)
+            for edition in editions where !originals.contains(edition) { try store.save(edition) }
+        }
+        return Outcome(
+            workID: work.id, title: work.title, filled: filled, missing: Self.missingFields(work, editions),
+            requeued: answer.works.isEmpty && !answer.reachedASource
+        )
+    }
+
+    /// The result for the same book: one sharing an ISBN, else one with the same normalized title
+    /// (and primary author, when both have one).
+    private static func bestMatch(in works: [WorkDTO], for work: Work, editions: [Edition], author: String?) -> WorkDTO? {
+        let isbns = Set(editions.flatMap(\.isbns))
+        if let byISBN = works.first(where: { dto in
+            dto.editions.contains { ($0.isbn13 + $0.isbn10).contains { ISBN($0).map(isbns.contains) ?? false } }
+        }) {
+            return byISBN
+        }
+        let key = TextNormalization.dedupeKey(title: work.title, primaryAuthor: author)
+        return works.first { dto in
+            guard TextNormalization.normalizeTitle(dto.title) == TextNormalization.normalizeTitle(work.title) else { return false }
+            guard author != nil, let dtoAuthor = dto.authors.first?.name else { return true }
+            return TextNormalization.dedupeKey(title: dto.title, primaryAuthor: dtoAuthor) == key
+        }
+    }
+
+    private static func filledFields(before work: Work, _ editions: [Edition], after newWork: Work, _ newEditions: [Edition]) -> [String] {
+        var filled: [String] = []
+        let hadCover = work.coverImageURL != nil || editions.contains { $0.coverImageURL != nil }
+        if !hadCover, newWork.coverImageURL != nil || newEditions.contains(where: { $0.coverImageURL != nil }) { filled.append("cover") }
+        if !editions.contains(where: { $0.pageCount != nil }), newEditions.contains(where: { $0.pageCount != nil }) { filled.append("page count") }
+        let hadYear = work.firstPublicationYear != nil || editions.contains { $0.publicationDate != nil }
+        if !hadYear, newWork.firstPublicationYear != nil || newEditions.contains(where: { $0.publicationDate != nil }) {
+            filled.append("publication year")
+        }
+        if work.description == nil, newWork.description != nil { filled.append("description") }
+        if work.genres.isEmpty, !newWork.genres.isEmpty { filled.append("subjects") }
+        return filled
+    }
+
+    private static func missingFields(_ work: Work, _ editions: [Edition]) -> [String] {
+        var missing: [String] = []
+        if work.coverImageURL == nil, !editions.contains(where: { $0.coverImageURL != nil }) { missing.append("cover") }
+        if !editions.contains(where: { $0.pageCount != nil }) { missing.append("page count") }
+        if work.firstPublicationYear == nil, !editions.contains(where: { $0.publicationDate != nil }) {
+            missing.append("publication year")
+        }
+        return missing
+    }
+}
+
+extension Edition {
+    /// Fills the fields this edition lacks from another description of it; adds its ISBNs and
+    /// identifiers. Values it has are never replaced.
+    public mutating func fillEmptyFields(from other: Edition, now: Date) {
+        let before = self
+        for isbn in other.isbns where !isbns.contains(isbn) { isbns.append(isbn) }
+        if publisher == nil { publisher = other.publisher }
+        if publicationDate == nil { publicationDate = other.publicationDate }
+        if pageCount == nil { pageCount = other.pageCount }
+        if format == .other { format = other.format }
+        if language == nil { language = other.language }
+        if coverImageURL == nil { coverImageURL = other.coverImageURL }
+        if externalIDs.openLibraryEditionID == nil { externalIDs.openLibraryEditionID = other.externalIDs.openLibraryEditionID }
+        if externalIDs.isbndbID == nil { externalIDs.isbndbID = other.externalIDs.isbndbID }
+        ExternalID.union(&externalIDs.googleBooksVolumeIDs, other.externalIDs.googleBooksVolumeIDs)
+        ExternalID.union(&externalIDs.amazonASINs, other.externalIDs.amazonASINs)
+        if self != before { lastModified = now }
+    }
+}

@@ -1,0 +1,98 @@
+import BooksTrackCore
+import Foundation
+
+/// One book read back from a BooksTrack JSON export: everything needed to recreate it, with the
+/// identifiers it had in the exported library.
+public struct ExportedBook: Hashable, Sendable {
+    /// The work, its author IDs in order.
+    public var work: Work
+    /// The work's authors in order, taken from the file's author list.
+    public var authors: [Author]
+    /// Every edition of the work, oldest first.
+    public var editions: [Edition]
+    /// The entry, given to the importing user; `pagePhotos` lists every exported photo's metadata.
+    public var entry: LibraryEntry
+    /// The photos whose bytes the file holds (an export without photos has none).
+    public var photos: [ExportedPhoto]
+    /// The line of the file the book was read from (1-based); 0 when the file was not laid out
+    /// one item per line.
+    public var line: Int
+
+    /// Groups the parts of a book read from line `line`.
+    public init(work: Work, authors: [Author], editions: [Edition], entry: LibraryEntry, photos: [ExportedPhoto], line: Int) {
+        self.work = work
+        self.authors = authors
+        self.editions = editions
+        self.entry = entry
+        self.photos = photos
+        self.line = line
+    }
+
+    /// The book as the store adds it: with the edition the library shows (the owned one, else the
+    /// primary one), since the entry's progress was checked against that edition's page count.
+    public var newBook: NewBook {
+        NewBook(work: work, authors: authors, edition: shownEdition, entry: entry)
+    }
+
+    /// The editions `newBook` does not carry.
+    public var otherEditions: [Edition] {
+        let shownID = shownEdition?.id
+        return editions.filter { $0.id != shownID }
+    }
+
+    /// Changes that recreate `books` with the same identifiers in a library that lacks them:
+    /// each as a new book, its other editions saved after it, and `authors` (authors linked to no
+    /// book included) saved as they were. Photos are added afterwards with `addPhotos(to:)`.
+    public static func changes(recreating books: [ExportedBook], authors: [Author] = []) -> LibraryChanges {
+        LibraryChanges(newBooks: books.map(\.newBook), authors: authors, editions: books.flatMap(\.otherEditions))
+    }
+
+    /// Stores the photos whose bytes the file holds and that `store` does not have yet; the book
+    /// must already be in the store.
+    public func addPhotos(to store: any LibraryStore) throws {
+        guard !photos.isEmpty else { return }
+        let stored = Set(try store.photos(entryID: entry.id).map(\.id))
+        for photo in photos where !stored.contains(photo.photo.id) {
+            try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
+        }
+    }
+
+    private var shownEdition: Edition? {
+        EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)
+    }
+}
+
+/// A page photo with its bytes, read from an export made with photos.
+public struct ExportedPhoto: Hashable, Sendable {
+    /// The photo's metadata, identifier included.
+    public var photo: PagePhoto
+    /// The JPEG or PNG bytes.
+    public var data: Data
+
+    /// Pairs a photo's metadata with its bytes.
+    public init(photo: PagePhoto, data: Data) {
+        self.photo = photo
+        self.data = data
+    }
+}
+
+/// Books read from a BooksTrack JSON export, handed over a batch at a time.
+public struct BooksTrackJSONBatch: Hashable, Sendable {
+    /// Every author of the file in the first batch, so that authors linked to no book are kept
+    /// too; empty in the batches after it.
+    public var authors: [Author]
+    /// The books, in file order.
+    public var books: [ExportedBook]
+
+    /// Groups a batch.
+    public init(authors: [Author], books: [ExportedBook]) {
+        self.authors = authors
+        self.books = books
+    }
+
+    /// Changes that recreate the batch in a library that lacks its books
+    /// (`ExportedBook.changes(recreating:authors:)`).
+    public func changes() -> LibraryChanges {
+        ExportedBook.changes(recreating: books, authors: authors)
+    }
+}

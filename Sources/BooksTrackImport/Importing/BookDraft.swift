@@ -1,0 +1,197 @@
+import BooksTrackCore
+import Foundation
+
+/// A book as an import assembles it: one already in the library (loaded with all its editions) or
+/// one the import is adding, with the rows of the file merged into it one by one.
+struct BookDraft: Hashable, Sendable {
+    var work: Work
+    var authors: [Author]
+    var editions: [Edition]
+    var entry: LibraryEntry
+    /// True when the book is not in the library yet.
+    let isNew: Bool
+
+    /// A book loaded from the library.
+    init(existing book: LibraryBook, editions: [Edition]) {
+        self.work = book.work
+        self.authors = book.authors
+        self.editions = editions
+        self.entry = book.entry
+        self.isNew = false
+    }
+
+    /// A new, empty book for the first row that names it; `merge` fills it.
+    init(newFrom book: ImportedBook, authors: [Author], userID: User.ID, source: ImportFormat, now: Date) {
+        let work = Work(
+            title: book.title, authorIDs: authors.map(\.id), providerTag: "import:\(source.rawValue)", dateCreated: now
+        )
+        self.work = work
+        self.authors = authors
+        self.editions = []
+        self.entry = LibraryEntry(userID: userID, workID: work.id, dateAdded: book.dateAdded ?? now, lastModified: now)
+        self.isNew = true
+    }
+
+    /// The key other records of this book share: normalized title and primary author.
+    var dedupeKey: String {
+        TextNormalization.dedupeKey(title: work.title, primaryAuthor: authors.first?.name)
+    }
+
+    /// Every ISBN of every edition.
+    var isbns: [ISBN] { editions.flatMap(\.isbns) }
+
+    /// Whether enrichment could still add something: a cover, a page count or a publication year.
+    var needsEnrichment: Bool {
+        let hasCover = work.coverImageURL != nil || editions.contains { $0.coverImageURL != nil }
+        let hasPages = editions.contains { $0.pageCount != nil }
+        let hasYear = work.firstPublicationYear != nil || editions.contains { $0.publicationDate != nil }
+        return !(hasCover && hasPages && hasYear)
+    }
+}
+
+// MARK: - Merging a row
+
+extension BookDraft {
+    /// Merges one imported row into the book.
+    ///
+    /// Without `overwrite`, values the book already has are kept and only empty ones are filled;
+    /// lists (tags, genres, identifiers, read history) gain what they lack. A to-read or wishlist
+    /// status is the empty status: any other status in the file replaces it. With `overwrite`, every
+    /// value the file gives wins. `authors` are the row's authors, resolved; they are used only when
+    /// the book has none. Nothing is stamped with today's date except `lastModified`.
+    mutating func merge(_ book: ImportedBook, authors newAuthors: [Author], overwrite: Bool, now: Date) {
+        let before = self
+        if authors.isEmpty, !newAuthors.isEmpty {
+            authors = newAuthors
+            work.authorIDs = newAuthors.map(\.id)
+        }
+        mergeWork(book, overwrite: overwrite)
+        let edition = mergeEdition(book, overwrite: overwrite, now: now)
+        mergeEntry(book, edition: edition, overwrite: overwrite)
+        if work != before.work { work.lastModified = now }
+        if entry != before.entry { entry.lastModified = now }
+        for index in editions.indices where !before.editions.contains(editions[index]) {
+            editions[index].lastModified = now
+        }
+    }
+
+    private mutating func mergeWork(_ book: ImportedBook, overwrite: Bool) {
+        Self.fill(&work.subtitle, book.subtitle, overwrite)
+        Self.fill(&work.originalLanguage, book.originalLanguage, overwrite)
+        Self.fill(&work.firstPublicationYear, book.firstPublicationYear, overwrite)
+        Self.fill(&work.description, book.description, overwrite)
+        if book.seriesName != nil, work.seriesName == nil || overwrite {
+            work.seriesName = book.seriesName
+            work.seriesPosition = book.seriesPosition
+        }
+        Self.fill(&work.coverImageURL, book.coverImageURL, overwrite)
+        work.genres = StringList.deduplicated(work.genres + book.genres)
+        work.contentWarnings = StringList.deduplicated(work.contentWarnings + book.contentWarnings)
+        let ids = book.workExternalIDs
+        Self.fill(&work.externalIDs.openLibraryWorkID, ids.openLibraryWorkID, overwrite)
+        Self.fill(&work.externalIDs.isbndbID, ids.isbndbID, overwrite)
+        ExternalID.union(&work.externalIDs.googleBooksVolumeIDs, ids.googleBooksVolumeIDs)
+        ExternalID.union(&work.externalIDs.goodreadsWorkIDs, ids.goodreadsWorkIDs)
+        ExternalID.union(&work.externalIDs.amazonASINs, ids.amazonASINs)
+        ExternalID.union(&work.externalIDs.librarythingIDs, ids.librarythingIDs)
+    }
+
+    /// Fills the edition the row describes (the one sharing an ISBN, else one without ISBNs for a
+    /// row with ISBNs, else the shown one for a row without), or adds it; returns it. Nil when the
+    /// row says nothing about an edition and does not claim a copy.
+    private mutating func mergeEdition(_ book: ImportedBook, overwrite: Bool, now: Date) -> Edition.ID? {
+        let ids = book.editionExternalIDs
+        let describesEdition = !book.isbns.isEmpty || book.publisher != nil || book.publicationDate != nil
+            || book.pageCount != nil || book.format != nil || book.language != nil || book.translator != nil
+            || book.narrator != nil || book.audioDurationMinutes != nil || ids != EditionExternalIDs()
+        guard describesEdition || book.isOwned == true else { return nil }
+        let index: Int
+        if let sharing = editions.firstIndex(where: { edition in book.isbns.contains { edition.isbns.contains($0) } }) {
+            index = sharing
+        } else if !book.isbns.isEmpty, let bare = editions.firstIndex(where: { $0.isbns.isEmpty }) {
+            index = bare
+        } else if book.isbns.isEmpty, let shown = EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID),
+            let shownIndex = editions.firstIndex(where: { $0.id == shown.id })
+        {
+            index = shownIndex
+        } else {
+            editions.append(Edition(workID: work.id, format: .other, dateCreated: now))
+            index = editions.count - 1
+        }
+        var edition = editions[index]
+        for isbn in book.isbns where !edition.isbns.contains(isbn) { edition.isbns.append(isbn) }
+        Self.fill(&edition.publisher, book.publisher, overwrite)
+        Self.fill(&edition.publicationDate, book.publicationDate, overwrite)
+        Self.fill(&edition.pageCount, book.pageCount, overwrite)
+        if let format = book.format, edition.format == .other || overwrite { edition.format = format }
+        Self.fill(&edition.language, book.language, overwrite)
+        Self.fill(&edition.translator, book.translator, overwrite)
+        Self.fill(&edition.narrator, book.narrator, overwrite)
+        Self.fill(&edition.audioDurationMinutes, book.audioDurationMinutes, overwrite)
+        Self.fill(&edition.externalIDs.openLibraryEditionID, ids.openLibraryEditionID, overwrite)
+        Self.fill(&edition.externalIDs.isbndbID, ids.isbndbID, overwrite)
+        ExternalID.union(&edition.externalIDs.googleBooksVolumeIDs, ids.googleBooksVolumeIDs)
+        ExternalID.union(&edition.externalIDs.amazonASINs, ids.amazonASINs)
+        ExternalID.union(&edition.externalIDs.librarythingIDs, ids.librarythingIDs)
+        editions[index] = edition
+        return edition.id
+    }
+
+    private mutating func mergeEntry(_ book: ImportedBook, edition: Edition.ID?, overwrite: Bool) {
+        if let status = book.status, status != entry.status,
+            overwrite || entry.status == .toRead || entry.status == .wishlist
+        {
+            entry.status = status
+        }
+        Self.fill(&entry.rating, book.rating, overwrite)
+        if let review = book.review, entry.review == nil || overwrite {
+            entry.review = review
+            entry.reviewHasSpoilers = book.reviewHasSpoilers ?? false
+        }
+        Self.fill(&entry.notes, book.notes, overwrite)
+        Self.fill(&entry.recommendedBy, book.recommendedBy, overwrite)
+        Self.fill(&entry.dateStarted, book.dateStarted, overwrite)
+        Self.fill(&entry.dateCompleted, book.dateCompleted, overwrite)
+        Self.fill(&entry.dateStopped, book.dateStopped, overwrite)
+        if overwrite, let added = book.dateAdded { entry.dateAdded = added }
+        entry.tags = StringList.deduplicated(entry.tags + book.tags)
+        if let favorite = book.isFavorite, favorite || overwrite { entry.isFavorite = favorite }
+        mergeReadHistory(book.readHistory)
+
+        if entry.status == .wishlist {
+            // A wishlist book is one the reader does not own.
+            entry.editionID = nil
+        } else if book.isOwned == true, let edition, entry.editionID == nil || overwrite {
+            entry.editionID = edition
+        } else if book.isOwned == false, overwrite {
+            entry.editionID = nil
+        }
+        if entry.status == .read, entry.progress < 1 {
+            entry.progress = 1
+            let pageCount = EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)?.pageCount
+            entry.currentPage = pageCount ?? entry.currentPage
+        }
+        let pageCount = EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)?.pageCount
+        if let pageCount, entry.currentPage > pageCount { entry.currentPage = pageCount }
+    }
+
+    /// Adds the file's earlier reads the history lacks, counting repeats: three undated reads in
+    /// the file and one in the library add two.
+    private mutating func mergeReadHistory(_ periods: [ReadPeriod]) {
+        guard !periods.isEmpty else { return }
+        var present: [ReadPeriod: Int] = [:]
+        for period in entry.readHistory { present[period, default: 0] += 1 }
+        for period in periods {
+            if let count = present[period], count > 0 {
+                present[period] = count - 1
+            } else {
+                entry.readHistory.append(period)
+            }
+        }
+    }
+
+    private static func fill<Value>(_ current: inout Value?, _ new: Value?, _ overwrite: Bool) {
+        guard let new, current == nil || overwrite else { return }
+        current = new
+    }
+}

@@ -1,0 +1,122 @@
+import BooksTrackCore
+import Foundation
+
+/// Merges batches of imported rows into the library, one transaction a batch.
+///
+/// Each batch loads the library's books that share an ISBN or a title with its rows, merges every
+/// row into its match (or into a new book, which later rows of the same batch can match), and
+/// writes only what changed. A batch is written whole or not at all, and merging a row twice
+/// changes nothing the second time, so an import killed part-way and run again ends with the same
+/// library as one run through.
+struct ImportBatcher {
+    private let store: any LibraryStore
+    private let format: ImportFormat
+    private let options: ImportOptions
+    private let now: Date
+    private var authors: AuthorDirectory
+    /// On a dry run, the keys of books an earlier batch would have added.
+    private var plannedKeys: Set<String> = []
+    /// Rows that named no status and became to-read.
+    private(set) var rowsWithoutStatus = 0
+
+    init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
+        self.store = store
+        self.format = format
+        self.options = options
+        self.now = now
+        self.authors = AuthorDirectory(try store.allAuthors())
+    }
+
+    /// Merges one batch and, unless this is a dry run, writes it.
+    mutating func process(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
+        guard !books.isEmpty else { return }
+        let candidates = try store.books(sharingISBNs: books.flatMap(\.isbns), orTitles: books.map(\.title))
+        let editions = try store.editions(ofWorks: candidates.map(\.work.id))
+        var drafts = candidates.map { BookDraft(existing: $0, editions: editions[$0.work.id] ?? []) }
+        let originals = drafts
+        var index = DraftIndex()
+        for (position, draft) in drafts.enumerated() { index.register(draft, at: position) }
+
+        for book in books {
+            let bookAuthors = authors.authors(named: book.authors, now: now)
+            if let position = index.match(book) {
+                var merged = drafts[position]
+                merged.merge(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
+                guard merged != drafts[position] else {
+                    summary.unchanged += 1
+                    continue
+                }
+                if let reason = Self.refusal(of: merged) {
+                    summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
+                    summary.skipped += 1
+                    continue
+                }
+                drafts[position] = merged
+                index.register(merged, at: position)
+                summary.merged += 1
+            } else if options.dryRun, DraftIndex.keys(of: book).contains(where: plannedKeys.contains) {
+                summary.merged += 1
+            } else {
+                if book.status == nil { rowsWithoutStatus += 1 }
+                var draft = BookDraft(newFrom: book, authors: bookAuthors, userID: store.userID, source: format, now: now)
+                draft.merge(book, authors: bookAuthors, overwrite: false, now: now)
+                if let reason = Self.refusal(of: draft) {
+                    summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
+                    summary.skipped += 1
+                    continue
+                }
+                drafts.append(draft)
+                index.register(draft, at: drafts.count - 1)
+                summary.added += 1
+            }
+        }
+
+        let changes = changes(drafts: drafts, originals: originals)
+        summary.queuedForEnrichment += changes.enrichmentQueue.count
+        if options.dryRun {
+            for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
+        } else {
+            try store.apply(changes)
+            authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
+        }
+    }
+
+    /// What must be written: new books whole, and of the others only the parts that changed.
+    private func changes(drafts: [BookDraft], originals: [BookDraft]) -> LibraryChanges {
+        var changes = LibraryChanges()
+        for (position, draft) in drafts.enumerated() {
+            if draft.isNew {
+                // The entry may only own an edition written with it or before it.
+                let first = draft.editions.first { $0.id == draft.entry.editionID } ?? draft.editions.first
+                changes.newBooks.append(NewBook(work: draft.work, authors: draft.authors, edition: first, entry: draft.entry))
+                changes.editions += draft.editions.filter { $0.id != first?.id }
+            } else {
+                let original = originals[position]
+                guard draft != original else { continue }
+                if draft.work != original.work {
+                    changes.works.append(draft.work)
+                    changes.authors += draft.authors.filter { authors.unsaved.contains($0.id) }
+                }
+                changes.editions += draft.editions.filter { !original.editions.contains($0) }
+                if draft.entry != original.entry { changes.entries.append(draft.entry) }
+            }
+            if draft.needsEnrichment { changes.enrichmentQueue.append(draft.work.id) }
+        }
+        return changes
+    }
+
+    /// Why the store would refuse the book, if it would; checked per row so one bad row does not
+    /// fail its batch.
+    private static func refusal(of draft: BookDraft) -> String? {
+        do {
+            try Validation.validate(draft.work)
+            for author in draft.authors { try Validation.validate(author) }
+            for edition in draft.editions { try Validation.validate(edition) }
+            let shown = EditionSelection.primaryEdition(of: draft.editions, ownedEditionID: draft.entry.editionID)
+            try Validation.validate(draft.entry, pageCount: shown?.pageCount)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// How an import runs.
+public struct ImportOptions: Hashable, Sendable {
+    /// The format to read; nil detects it from the header.
+    public var format: ImportFormat?
+    /// Report what would happen without writing anything.
+    public var dryRun: Bool
+    /// Let the file's values replace the library's where both have one.
+    public var overwrite: Bool
+    public var limits: ImportLimits
+    /// Rows per transaction.
+    public var batchSize: Int
+
+    /// Creates options: detect the format, write, keep the library's values, batches of 1,000 rows.
+    public init(
+        format: ImportFormat? = nil, dryRun: Bool = false, overwrite: Bool = false,
+        limits: ImportLimits = ImportLimits(), batchSize: Int = 1_000
+    ) {
+        self.format = format
+        self.dryRun = dryRun
+        self.overwrite = overwrite
+        self.limits = limits
+        self.batchSize = max(1, batchSize)
+    }
+}

@@ -1,0 +1,37 @@
+import BooksTrackCore
+
+extension ImportedBook {
+    /// The book with every text cut to the library's limits and impossible numbers dropped, each
+    /// change reported: an import keeps the row rather than refusing it.
+    func fittingLimits(problems: inout [ImportProblem]) -> ImportedBook {
+        var book = self
+        book.title = Self.cut(title, "title", Work.titleLimit, row, &problems) ?? title
+        book.subtitle = Self.cut(subtitle, "subtitle", Work.titleLimit, row, &problems)
+        book.publisher = Self.cut(publisher, "publisher", Work.titleLimit, row, &problems)
+        book.description = Self.cut(description, "description", Work.descriptionLimit, row, &problems)
+        book.review = Self.cut(review, "review", LibraryEntry.reviewLimit, row, &problems)
+        book.notes = Self.cut(notes, "notes", LibraryEntry.notesLimit, row, &problems)
+        book.recommendedBy = Self.cut(recommendedBy, "recommended by", Work.titleLimit, row, &problems)
+        book.authors = authors.compactMap { Self.cut($0, "author name", Work.titleLimit, row, &problems) }
+        book.tags = tags.compactMap { Self.cut($0, "tag", LibraryEntry.tagLimit, row, &problems) }
+        if let pages = pageCount, pages <= 0 { book.pageCount = nil }
+        if let minutes = audioDurationMinutes, minutes <= 0 { book.audioDurationMinutes = nil }
+        if let position = seriesPosition, !position.isFinite || position < 0 { book.seriesPosition = nil }
+        if let rating, (try? Validation.rating(rating)) == nil {
+            problems.append(ImportProblem(row: row, message: "rating \(rating) is not in quarter stars from 0.25 to 5; imported unrated"))
+            book.rating = nil
+        }
+        return book
+    }
+
+    private static func cut(
+        _ text: String?, _ field: String, _ limit: Int, _ row: Int, _ problems: inout [ImportProblem]
+    ) -> String? {
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        guard text.count > limit else { return text }
+        problems.append(ImportProblem(
+            row: row, message: "\(field) is \(text.count) characters, longer than \(limit); imported cut to \(limit)"
+        ))
+        return String(text.prefix(limit))
+    }
+}

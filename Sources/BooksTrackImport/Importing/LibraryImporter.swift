@@ -1,0 +1,117 @@
+import BooksTrackCore
+import Foundation
+
+/// Imports an export file into one user's library.
+///
+/// CSV and TSV files are read twice: a quick pass that checks the whole file (row cap, unclosed
+/// quotes, binary content) before anything is written, then the import, streaming in batches of
+/// rows, one transaction each. JSON exports (LibraryThing, BooksTrack) are read as documents.
+public struct LibraryImporter: Sendable {
+    private let store: any LibraryStore
+    private let now: @Sendable () -> Date
+
+    /// Creates an importer writing into `store`; `now` stamps new records.
+    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Imports the file at `url`, calling `progress` after each batch.
+    public func importFile(
+        at url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
+    ) throws -> ImportSummary {
+        switch try FileSniffer.kind(of: url, limits: options.limits) {
+        case .json(let isBooksTrack):
+            if options.format == .bookstrack || (options.format == nil && isBooksTrack) {
+                return try importBooksTrackJSON(at: url, options: options, progress: progress)
+            }
+            return try importLibraryThingJSON(at: url, options: options, progress: progress)
+        case .delimited:
+            return try importDelimited(at: url, options: options, progress: progress)
+        }
+    }
+
+    // MARK: CSV and TSV
+
+    private func importDelimited(
+        at url: URL, options: ImportOptions, progress: (ImportProgress) -> Void
+    ) throws -> ImportSummary {
+        var check = try CSVReader(url: url, limits: options.limits)
+        let total = try check.countDataRows()
+        var reader = try CSVReader(url: url, limits: options.limits)
+        guard let headerRecord = try reader.next() else { throw ImportError.emptyFile }
+        guard total > 0 else { throw ImportError.headerOnly }
+        let header = CSVHeader(headerRecord.fields)
+        let choice = try MapperChoice(header: header, requested: options.format)
+
+        var summary = ImportSummary(format: choice.format, dryRun: options.dryRun)
+        summary.usedColumns = choice.usedColumns
+        summary.ignoredColumns = choice.ignoredColumns
+        var batcher = try ImportBatcher(store: store, format: choice.format, options: options, now: now())
+        var batch: [ImportedBook] = []
+        batch.reserveCapacity(options.batchSize)
+        progress(ImportProgress(processed: 0, total: total))
+        while let record = try reader.next() {
+            summary.rows += 1
+            if let problem = record.problem {
+                summary.problems.append(ImportProblem(row: record.row, message: "\(problem); row skipped", action: .skipped))
+                summary.skipped += 1
+                continue
+            }
+            guard let book = choice.mapper.book(from: CSVRow(record: record, header: header), problems: &summary.problems)
+            else {
+                summary.skipped += 1
+                continue
+            }
+            batch.append(book.fittingLimits(problems: &summary.problems))
+            if batch.count >= options.batchSize {
+                try batcher.process(batch, into: &summary)
+                batch.removeAll(keepingCapacity: true)
+                progress(ImportProgress(processed: summary.rows, total: total))
+            }
+        }
+        try batcher.process(batch, into: &summary)
+        progress(ImportProgress(processed: summary.rows, total: total))
+        finish(&summary, batcher: batcher)
+        return summary
+    }
+
+    // MARK: JSON
+
+    private func importLibraryThingJSON(
+        at url: URL, options: ImportOptions, progress: (ImportProgress) -> Void
+    ) throws -> ImportSummary {
+        let data = try FileSniffer.contents(of: url, limits: options.limits)
+        var summary = ImportSummary(format: .librarythingJSON, dryRun: options.dryRun)
+        let books = try LibraryThingJSONReader.books(from: data, limits: options.limits, problems: &summary.problems)
+        guard !books.isEmpty else { throw ImportError.headerOnly }
+        var batcher = try ImportBatcher(store: store, format: .librarythingJSON, options: options, now: now())
+        progress(ImportProgress(processed: 0, total: books.count))
+        for start in stride(from: 0, to: books.count, by: options.batchSize) {
+            let batch = books[start..<min(books.count, start + options.batchSize)]
+            summary.rows += batch.count
+            try batcher.process(batch.map { $0.fittingLimits(problems: &summary.problems) }, into: &summary)
+            progress(ImportProgress(processed: summary.rows, total: books.count))
+        }
+        finish(&summary, batcher: batcher)
+        return summary
+    }
+
+    private func importBooksTrackJSON(
+        at url: URL, options: ImportOptions, progress: (ImportProgress) -> Void
+    ) throws -> ImportSummary {
+        var summary = ImportSummary(format: .bookstrack, dryRun: options.dryRun)
+        let restorer = BooksTrackRestorer(store: store, options: options, now: now())
+        try restorer.restore(from: url, into: &summary, progress: progress)
+        return summary
+    }
+
+    private func finish(_ summary: inout ImportSummary, batcher: ImportBatcher) {
+        if batcher.rowsWithoutStatus > 0 {
+            summary.problems.append(ImportProblem(
+                row: 0, message: "\(batcher.rowsWithoutStatus) row(s) gave no reading status; imported as to-read"
+            ))
+        }
+        summary.problems.sort { $0.row < $1.row }
+    }
+}

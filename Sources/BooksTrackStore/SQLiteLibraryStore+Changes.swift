@@ -1,0 +1,107 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+/// The import paths: finding the books a batch of imported rows may match, and writing a batch of
+/// new and changed books in one transaction.
+extension SQLiteLibraryStore {
+    /// The editions of each work, oldest first, in one statement per 500 works.
+    public func editions(ofWorks workIDs: [Work.ID]) throws -> [Work.ID: [Edition]] {
+        try read { db, user in try editionsByWork(db, user, workIDs: Self.uniqued(workIDs)) }
+    }
+
+    /// The books that have an edition carrying one of `isbns` or whose normalized title equals that
+    /// of one of `titles`, through the ISBN and title indexes.
+    public func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook] {
+        let isbnKeys = Self.uniqued(isbns.map(\.isbn13))
+        let titleKeys = Self.uniqued(titles.map { TextNormalization.normalizeTitle($0) }.filter { !$0.isEmpty })
+        guard !isbnKeys.isEmpty || !titleKeys.isEmpty else { return [] }
+        return try read { db, user in
+            var workIDs: [Work.ID] = []
+            for chunk in Self.chunked(isbnKeys) {
+                workIDs += try Self.fetchIDs(db, """
+                    SELECT DISTINCT ed.workID FROM edition_isbns i
+                    JOIN editions ed ON ed.userKey = i.userKey AND ed.id = i.editionID
+                    WHERE i.userKey = ? AND i.isbn IN (\(SQLText.placeholders(chunk.count)))
+                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
+            }
+            for chunk in Self.chunked(titleKeys) {
+                workIDs += try Self.fetchIDs(db, """
+                    SELECT id FROM works WHERE userKey = ? AND normalizedTitle IN (\(SQLText.placeholders(chunk.count)))
+                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
+            }
+            return try Self.inChunks(Self.uniqued(workIDs)) { list, ids in
+                try loadBooks(db, user, where: "e.workID IN (\(list))", ids, order: "e.dateAdded, e.id", limit: nil, offset: 0)
+            }
+        }
+    }
+
+    /// Writes new books, then authors, works, editions and entries, in one transaction.
+    public func apply(_ changes: LibraryChanges) throws {
+        guard !changes.isEmpty else { return }
+        for author in changes.authors { try Validation.validate(author) }
+        for work in changes.works { try Validation.validate(work) }
+        for edition in changes.editions { try Validation.validate(edition) }
+        let preparation = BookPreparation(changes.newBooks, userID: userID)
+        defer { preparation.cancel() }
+        try write { db, user in
+            if !changes.newBooks.isEmpty {
+                var inserter = try BookInserter(db, user: user, store: self)
+                for chunk in 0..<preparation.chunkCount {
+                    for prepared in preparation.chunk(chunk) {
+                        _ = try inserter.insert(prepared.get())
+                    }
+                }
+                try inserter.finish()
+            }
+            for author in changes.authors {
+                var row = try RowInserter(db, sql: AuthorRecord.upsertSQL)
+                AuthorRecord.bind(author, userKey: user, to: &row)
+                try row.run()
+            }
+            for work in changes.works { try saveWork(db, user, work) }
+            for edition in changes.editions { try saveEdition(db, user, edition) }
+            for entry in changes.entries { try saveEntry(db, user, entry) }
+            for workID in changes.enrichmentQueue {
+                try Self.execute(db, """
+                    INSERT OR IGNORE INTO enrichment_queue (userKey, workID, position)
+                    VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM enrichment_queue WHERE userKey = ?))
+                    """, [user, workID.databaseValue, user])
+            }
+        }
+    }
+
+    // MARK: Enrichment queue
+
+    /// Up to `limit` queued works, oldest first.
+    public func queuedForEnrichment(limit: Int) throws -> [Work.ID] {
+        try read { db, user in
+            try Self.fetchIDs(db, """
+                SELECT workID FROM enrichment_queue WHERE userKey = ? ORDER BY position LIMIT ?
+                """, [user, max(0, limit)])
+        }
+    }
+
+    /// How many works wait for enrichment.
+    public func countQueuedForEnrichment() throws -> Int {
+        try read { db, user in
+            try Self.fetchInt(db, "SELECT COUNT(*) FROM enrichment_queue WHERE userKey = ?", [user])
+        }
+    }
+
+    /// Takes works off the queue.
+    public func dequeueEnrichment(_ workIDs: [Work.ID]) throws {
+        try write { db, user in
+            _ = try Self.inChunks(workIDs) { list, ids -> [Int] in
+                [try Self.execute(db, "DELETE FROM enrichment_queue WHERE userKey = ? AND workID IN (\(list))", [user] + ids)]
+            }
+        }
+    }
+
+    /// Text arguments in chunks of 500, each with the user's key slot left to the caller.
+    private static func chunked(_ values: [String]) -> [[(any DatabaseValueConvertible)?]] {
+        stride(from: 0, to: values.count, by: 500).map { start in
+            values[start..<min(values.count, start + 500)].map { $0 as (any DatabaseValueConvertible)? }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import BooksTrackCore
+import Foundation
+
+/// A real library store whose Nth batch write (`apply`) fails before it reaches the database, as
+/// when the process is killed during an import: that batch is not written, earlier ones are.
+/// Everything else goes to the wrapped store.
+public final class InterruptedStore: LibraryStore, @unchecked Sendable {
+    /// The error the failing write throws.
+    public struct Interruption: Error {}
+
+    private let base: any LibraryStore
+    private let failingWrite: Int
+    private var writes = 0
+
+    /// Wraps `base`; its `failingWrite`-th call of `apply` (from 1) throws `Interruption`.
+    public init(_ base: any LibraryStore, failingWrite: Int) {
+        self.base = base
+        self.failingWrite = failingWrite
+    }
+
+    public var userID: User.ID { base.userID }
+
+    public func save(_ author: Author) throws {
+        try base.save(author)
+    }
+
+    public func author(id: Author.ID) throws -> Author? {
+        try base.author(id: id)
+    }
+
+    public func authors(named name: String) throws -> [Author] {
+        try base.authors(named: name)
+    }
+
+    public func allAuthors() throws -> [Author] {
+        try base.allAuthors()
+    }
+
+    public func deleteAuthor(id: Author.ID) throws {
+        try base.deleteAuthor(id: id)
+    }
+
+    public func pruneAuthorsWithoutWorks() throws -> Int {
+        try base.pruneAuthorsWithoutWorks()
+    }
+
+    public func save(_ work: Work) throws {
+        try base.save(work)
+    }
+
+    public func work(id: Work.ID) throws -> Work? {
+        try base.work(id: id)
+    }
+
+    public func works(title: String, primaryAuthor: String?) throws -> [Work] {
+        try base.works(title: title, primaryAuthor: primaryAuthor)
+    }
+
+    public func deleteWork(id: Work.ID) throws {
+        try base.deleteWork(id: id)
+    }
+
+    public func save(_ edition: Edition) throws {
+        try base.save(edition)
+    }
+
+    public func edition(id: Edition.ID) throws -> Edition? {
+        try base.edition(id: id)
+    }
+
+    public func editions(ofWork workID: Work.ID) throws -> [Edition] {
+        try base.editions(ofWork: workID)
+    }
+
+    public func edition(isbn: ISBN) throws -> Edition? {
+        try base.edition(isbn: isbn)
+    }
+
+    public func editions(ofWorks workIDs: [Work.ID]) throws -> [Work.ID: [Edition]] {
+        try base.editions(ofWorks: workIDs)
+    }
+
+    public func deleteEdition(id: Edition.ID) throws {
+        try base.deleteEdition(id: id)
+    }
+
+    public func save(_ entry: LibraryEntry) throws {
+        try base.save(entry)
+    }
+
+    public func entry(id: LibraryEntry.ID) throws -> LibraryEntry? {
+        try base.entry(id: id)
+    }
+
+    public func entry(workID: Work.ID) throws -> LibraryEntry? {
+        try base.entry(workID: workID)
+    }
+
+    public func deleteEntry(id: LibraryEntry.ID) throws {
+        try base.deleteEntry(id: id)
+    }
+
+    public func updateEntry(id: LibraryEntry.ID, _ change: (inout LibraryEntry, _ pageCount: Int?) throws -> Void) throws -> LibraryEntry {
+        try base.updateEntry(id: id, change)
+    }
+
+    public func add(_ book: NewBook) throws -> LibraryBook {
+        try base.add(book)
+    }
+
+    public func add(_ books: [NewBook]) throws {
+        try base.add(books)
+    }
+
+    public func apply(_ changes: LibraryChanges) throws {
+        writes += 1
+        if writes == failingWrite { throw Interruption() }
+        try base.apply(changes)
+    }
+
+    public func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook] {
+        try base.books(sharingISBNs: isbns, orTitles: titles)
+    }
+
+    public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {
+        try base.book(entryID: entryID)
+    }
+
+    public func books(_ query: EntryQuery) throws -> [LibraryBook] {
+        try base.books(query)
+    }
+
+    public func entries(idPrefix: String) throws -> [LibraryEntry.ID] {
+        try base.entries(idPrefix: idPrefix)
+    }
+
+    public func entries(isbn: ISBN) throws -> [LibraryEntry.ID] {
+        try base.entries(isbn: isbn)
+    }
+
+    public func entries(titleContaining text: String, limit: Int) throws -> [LibraryEntry.ID] {
+        try base.entries(titleContaining: text, limit: limit)
+    }
+
+    public func queuedForEnrichment(limit: Int) throws -> [Work.ID] {
+        try base.queuedForEnrichment(limit: limit)
+    }
+
+    public func countQueuedForEnrichment() throws -> Int {
+        try base.countQueuedForEnrichment()
+    }
+
+    public func dequeueEnrichment(_ workIDs: [Work.ID]) throws {
+        try base.dequeueEnrichment(workIDs)
+    }
+
+    public func count(_ query: EntryQuery) throws -> Int {
+        try base.count(query)
+    }
+
+    public func countByStatus() throws -> [ReadingStatus: Int] {
+        try base.countByStatus()
+    }
+
+    public func reviewQueueCount() throws -> Int {
+        try base.reviewQueueCount()
+    }
+
+    public func readingStatistics(now: Date) throws -> ReadingStatistics {
+        try base.readingStatistics(now: now)
+    }
+
+    public func addPhoto(_ photo: PagePhoto, data: Data, entryID: LibraryEntry.ID) throws {
+        try base.addPhoto(photo, data: data, entryID: entryID)
+    }
+
+    public func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto] {
+        try base.photos(entryID: entryID)
+    }
+
+    public func photoData(id: PagePhoto.ID) throws -> Data? {
+        try base.photoData(id: id)
+    }
+
+    public func deletePhoto(id: PagePhoto.ID) throws {
+        try base.deletePhoto(id: id)
+    }
+}
