@@ -31,7 +31,8 @@ public struct LibraryEnricher: Sendable {
         public var filled: [String]
         /// What is still missing among cover, page count and publication year.
         public var missing: [String]
-        /// True when the work stays queued because no source could be reached.
+        /// True when something is still missing and no online source was reached (only the offline
+        /// catalog, or nothing, answered): the work stays queued for a run with providers.
         public var requeued: Bool
     }
 
@@ -121,9 +122,11 @@ public struct LibraryEnricher: Sendable {
             try store.save(work)
             for edition in editions where !originals.contains(edition) { try store.save(edition) }
         }
+        let missing = Self.missingFields(work, editions)
+        // What the offline catalog alone could not fill stays queued for a run that reaches a provider.
         return Outcome(
-            workID: work.id, title: work.title, filled: filled, missing: Self.missingFields(work, editions),
-            requeued: answer.works.isEmpty && !answer.reachedASource
+            workID: work.id, title: work.title, filled: filled, missing: missing,
+            requeued: !missing.isEmpty && !answer.reachedASource
         )
     }
 
