@@ -75,6 +75,22 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// Books in the order they were added, the entry ID breaking ties, starting after `cursor`'s
+    /// entry: a walk through the whole library that costs the same on its last page as on its first
+    /// (an OFFSET would read every row before the page again).
+    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> [LibraryBook] {
+        try read { db, user in
+            guard let cursor else {
+                return try loadBooks(db, user, where: "1", [], order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0)
+            }
+            let seconds = cursor.dateAdded.databaseSeconds
+            return try loadBooks(
+                db, user, where: "(e.dateAdded > ? OR (e.dateAdded = ? AND e.id > ?))",
+                [seconds, seconds, cursor.id.databaseValue], order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0
+            )
+        }
+    }
+
     /// How many entries match the query's filters (paging ignored), counted in SQL; without a
     /// tag, favorite or owned filter, from the per-status counts.
     public func count(_ query: EntryQuery) throws -> Int {

@@ -130,6 +130,10 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.books(query)
     }
 
+    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> [LibraryBook] {
+        try base.books(addedAfter: cursor, limit: limit)
+    }
+
     public func entries(idPrefix: String) throws -> [LibraryEntry.ID] {
         try base.entries(idPrefix: idPrefix)
     }

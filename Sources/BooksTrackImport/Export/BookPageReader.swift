@@ -19,7 +19,8 @@ final class BookPageReader {
     private let store: any LibraryStore
     private let pageSize: Int
     private let includeEditions: Bool
-    private var offset = 0
+    /// The last entry of the page handed over last.
+    private var cursor: LibraryEntry?
     private var pending: PendingPage?
 
     /// Starts loading the first page of `store`'s books; `includeEditions` adds every edition of
@@ -28,7 +29,7 @@ final class BookPageReader {
         self.store = store
         self.pageSize = max(1, pageSize)
         self.includeEditions = includeEditions
-        pending = load(offset: 0)
+        pending = load(after: nil)
     }
 
     /// The next page, or nil after the last; starts loading the page after it.
@@ -36,9 +37,9 @@ final class BookPageReader {
         guard let current = pending else { return nil }
         pending = nil
         let page = try current.wait()
-        offset += page.books.count
+        cursor = page.books.last?.entry ?? cursor
         if page.books.count == pageSize {
-            pending = load(offset: offset)
+            pending = load(after: cursor)
         }
         return page.books.isEmpty ? nil : page
     }
@@ -47,12 +48,12 @@ final class BookPageReader {
         _ = try? pending?.wait()
     }
 
-    private func load(offset: Int) -> PendingPage {
+    private func load(after cursor: LibraryEntry?) -> PendingPage {
         let store = store
-        let query = EntryQuery(sort: .dateAdded, descending: false, limit: pageSize, offset: offset)
+        let pageSize = pageSize
         let includeEditions = includeEditions
         return PendingPage {
-            let books = try store.books(query)
+            let books = try store.books(addedAfter: cursor, limit: pageSize)
             let editions = includeEditions && !books.isEmpty ? try store.editions(ofWorks: books.map(\.work.id)) : [:]
             return BookPage(books: books, editions: editions)
         }
