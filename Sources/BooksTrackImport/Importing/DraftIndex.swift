@@ -10,9 +10,10 @@ struct DraftIndex {
     /// Makes `draft`, at `position` among the batch's drafts, findable by its current ISBNs and keys.
     mutating func register(_ draft: BookDraft, at position: Int) {
         for isbn in draft.isbns where byISBN[isbn] == nil { byISBN[isbn] = position }
-        let key = draft.dedupeKey
-        if byKey[key] == nil { byKey[key] = position }
+        // The title is normalized once for both keys (it is the costly part of `dedupeKey`).
         let title = TextNormalization.normalizeTitle(draft.work.title)
+        let key = title + "|" + TextNormalization.normalizeAuthor(draft.authors.first?.name ?? "")
+        if byKey[key] == nil { byKey[key] = position }
         if byTitle[title]?.contains(position) != true { byTitle[title, default: []].append(position) }
     }
 
