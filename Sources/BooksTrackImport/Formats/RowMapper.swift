@@ -6,3 +6,25 @@
 protocol RowMapper: Sendable {
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook?
 }
+
+extension CSVRow {
+    /// The row's title cell, or nil after reporting that the row has no title and is skipped.
+    func title(_ column: Int?, problems: inout [ImportProblem]) -> String? {
+        guard let title = self[column] else {
+            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
+            return nil
+        }
+        return title
+    }
+}
+
+extension ImportedBook {
+    /// A book whose title cell may end with its series, "Gideon the Ninth (The Locked Tomb #1)":
+    /// the series and its position are split off into their own fields.
+    init(row: Int, titleWithSeries text: String) {
+        let split = Cells.titleAndSeries(text)
+        self.init(row: row, title: split.title)
+        seriesName = split.series
+        seriesPosition = split.position
+    }
+}

@@ -57,14 +57,8 @@ struct BookWyrmRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
-        let split = TextNormalization.splitSeries(fromTitle: rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
         // `author_text` joins the names with ", "; `Cells.names` keeps "King, Jr." whole.
         book.authors = Cells.names(row[authorText])
         book.pageCount = Cells.pageCount(row[pages], column: "pages", row: number, problems: &problems)

@@ -46,10 +46,7 @@ struct CalibreRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         var book = ImportedBook(row: number, title: rawTitle)
         if let name = row[series] {
             book.seriesName = name

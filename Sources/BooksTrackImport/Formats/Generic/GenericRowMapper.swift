@@ -100,14 +100,8 @@ struct GenericRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
-        let split = Cells.titleAndSeries(rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
         Cells.assignEveryContributor(Cells.names(row[author]), to: &book)
 
         let found = Cells.isbns(in: isbns.map { row[$0] }, row: number, problems: &problems)

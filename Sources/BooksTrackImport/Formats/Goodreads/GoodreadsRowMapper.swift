@@ -64,15 +64,9 @@ struct GoodreadsRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         // Goodreads puts the series in the title: "Gideon the Ninth (The Locked Tomb #1)".
-        let split = Cells.titleAndSeries(rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
         book.authors = Cells.names(row[author])
         for name in Cells.names(row[additionalAuthors]) where !book.authors.contains(name) {
             book.authors.append(name)

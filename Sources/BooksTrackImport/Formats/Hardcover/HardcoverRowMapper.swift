@@ -69,10 +69,7 @@ struct HardcoverRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let title = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
+        guard let title = row.title(title, problems: &problems) else { return nil }
         var book = ImportedBook(row: number, title: title)
         Cells.assignEveryContributor(Cells.names(row[author]), to: &book)
         if let cell = row[series] {

@@ -64,14 +64,8 @@ struct LibraryThingRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
-        let split = TextNormalization.splitSeries(fromTitle: rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
 
         if let name = row[primaryAuthor] {
             Self.addContributor(Self.displayName(fromSorted: name), role: row[primaryAuthorRole], to: &book)

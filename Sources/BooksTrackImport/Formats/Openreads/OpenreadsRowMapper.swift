@@ -57,10 +57,7 @@ struct OpenreadsRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title or was deleted in Openreads.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         if Cells.bool(row[deleted]) == true {
             problems.append(
                 ImportProblem(
@@ -68,10 +65,7 @@ struct OpenreadsRowMapper: RowMapper {
                 ))
             return nil
         }
-        let split = TextNormalization.splitSeries(fromTitle: rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
         book.subtitle = row[subtitle]
         book.authors = Self.authors(row[author])
         book.description = Cells.text(

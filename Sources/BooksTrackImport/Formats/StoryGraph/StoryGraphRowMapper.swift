@@ -49,15 +49,9 @@ struct StoryGraphRowMapper: RowMapper {
     /// The book a row describes, or nil (reported) when the row has no title.
     func book(from row: CSVRow, problems: inout [ImportProblem]) -> ImportedBook? {
         let number = row.number
-        guard let rawTitle = row[title] else {
-            problems.append(ImportProblem(row: number, message: "the row has no title; skipped", action: .skipped))
-            return nil
-        }
+        guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         // Books brought over from Goodreads keep its series suffix in the title.
-        let split = Cells.titleAndSeries(rawTitle)
-        var book = ImportedBook(row: number, title: split.title)
-        book.seriesName = split.series
-        book.seriesPosition = split.position
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
         Cells.assignEveryContributor(Cells.names(row[authors]) + Cells.names(row[contributors]), to: &book)
 
         // ISBN/UID holds an ISBN-13, an ISBN-10 or an Amazon ASIN for books without an ISBN.
