@@ -77,17 +77,18 @@ extension SQLiteLibraryStore {
 
     /// Books in the order they were added, the entry ID breaking ties, starting after `cursor`'s
     /// entry: a walk through the whole library that costs the same on its last page as on its first
-    /// (an OFFSET would read every row before the page again).
-    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> [LibraryBook] {
+    /// (an OFFSET would read every row before the page again). Every edition of the page's works
+    /// comes with it, read once for both the books and the page.
+    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage {
         try read { db, user in
-            guard let cursor else {
-                return try loadBooks(db, user, where: "1", [], order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0)
+            var condition = "1"
+            var arguments: StatementArguments = []
+            if let cursor {
+                let seconds = cursor.dateAdded.databaseSeconds
+                condition = "(e.dateAdded > ? OR (e.dateAdded = ? AND e.id > ?))"
+                arguments = [seconds, seconds, cursor.id.databaseValue]
             }
-            let seconds = cursor.dateAdded.databaseSeconds
-            return try loadBooks(
-                db, user, where: "(e.dateAdded > ? OR (e.dateAdded = ? AND e.id > ?))",
-                [seconds, seconds, cursor.id.databaseValue], order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0
-            )
+            return try loadPage(db, user, where: condition, arguments, order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0)
         }
     }
 
@@ -110,6 +111,14 @@ extension SQLiteLibraryStore {
         _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
         limit: Int?, offset: Int
     ) throws -> [LibraryBook] {
+        try loadPage(db, user, where: condition, arguments, order: order, limit: limit, offset: offset).books
+    }
+
+    /// `loadBooks` with every edition of the books' works.
+    func loadPage(
+        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
+        limit: Int?, offset: Int
+    ) throws -> BookPage {
         let sql = """
             SELECT \(EntryRecord.selection(alias: "e")), \(WorkRecord.selection(alias: "w"))
             FROM entries e JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
@@ -120,20 +129,21 @@ extension SQLiteLibraryStore {
         let rows = try Self.fetch(db, sql, [user] + arguments + paging, table: "entries") { reader in
             (try EntryRecord.decode(&reader, userID: userID), try WorkRecord.decode(&reader))
         }
-        guard !rows.isEmpty else { return [] }
+        guard !rows.isEmpty else { return BookPage(books: [], editions: [:]) }
         var entries = rows.map(\.0)
         let works = rows.map(\.1)
         try attachChildren(db, user, to: &entries)
         let workIDs = works.map(\.id)
         let authors = try authorsByWork(db, user, workIDs: workIDs)
         let editions = try editionsByWork(db, user, workIDs: workIDs)
-        return zip(entries, works).map { entry, work in
+        let books = zip(entries, works).map { entry, work in
             var work = work
             let workAuthors = authors[work.id] ?? []
             work.authorIDs = workAuthors.map(\.id)
             let edition = EditionSelection.primaryEdition(of: editions[work.id] ?? [], ownedEditionID: entry.editionID)
             return LibraryBook(entry: entry, work: work, authors: workAuthors, edition: edition)
         }
+        return BookPage(books: books, editions: editions)
     }
 }
 

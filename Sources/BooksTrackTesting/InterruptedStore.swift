@@ -130,7 +130,7 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.books(query)
     }
 
-    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> [LibraryBook] {
+    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage {
         try base.books(addedAfter: cursor, limit: limit)
     }
 

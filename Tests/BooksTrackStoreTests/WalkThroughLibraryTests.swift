@@ -20,9 +20,10 @@ import Testing
         var cursor: LibraryEntry?
         while true {
             let page = try library.store.books(addedAfter: cursor, limit: 2)
-            #expect(page.count <= 2)
-            guard let last = page.last else { break }
-            walked += page
+            #expect(page.books.count <= 2)
+            guard let last = page.books.last else { break }
+            #expect(Set(page.editions.keys) == Set(page.books.map(\.work.id)), "every book here has one edition")
+            walked += page.books
             cursor = last.entry
         }
 
@@ -37,6 +38,6 @@ import Testing
 
     @Test func anEmptyLibraryHasNoFirstPage() throws {
         let library = try TestLibrary()
-        #expect(try library.store.books(addedAfter: nil, limit: 10).isEmpty)
+        #expect(try library.store.books(addedAfter: nil, limit: 10).books.isEmpty)
     }
 }

@@ -73,8 +73,9 @@ public protocol LibraryStore: Sendable {
     /// One page of books.
     func books(_ query: EntryQuery) throws -> [LibraryBook]
     /// Up to `limit` books in the order they were added (the entry ID breaks ties), after `cursor`'s
-    /// entry (nil: from the first); for walking through the whole library page by page.
-    func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> [LibraryBook]
+    /// entry (nil: from the first), with every edition of their works; for walking through the
+    /// whole library page by page.
+    func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage
     /// Entries whose ID starts with `idPrefix` (hex digits, hyphens optional).
     func entries(idPrefix: String) throws -> [LibraryEntry.ID]
     /// Entries whose owned or primary edition carries the ISBN.

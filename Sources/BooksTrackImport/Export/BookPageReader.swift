@@ -1,14 +1,6 @@
 import BooksTrackCore
 import Dispatch
 
-/// One page of books, with every edition of their works when asked for.
-struct BookPage: Sendable {
-    /// The books, in the order they were added.
-    var books: [LibraryBook]
-    /// Each work's editions, oldest first; empty unless the reader was asked for them.
-    var editions: [Work.ID: [Edition]]
-}
-
 /// Reads a library's books page by page in the order they were added (the entry ID breaks ties,
 /// so pages never overlap), loading the next page on another thread while the caller writes the
 /// current one: on two cores an export then costs about as much as the reading alone.
@@ -18,17 +10,14 @@ struct BookPage: Sendable {
 final class BookPageReader {
     private let store: any LibraryStore
     private let pageSize: Int
-    private let includeEditions: Bool
     /// The last entry of the page handed over last.
     private var cursor: LibraryEntry?
     private var pending: PendingPage?
 
-    /// Starts loading the first page of `store`'s books; `includeEditions` adds every edition of
-    /// each page's works.
-    init(store: any LibraryStore, pageSize: Int, includeEditions: Bool) {
+    /// Starts loading the first page of `store`'s books.
+    init(store: any LibraryStore, pageSize: Int) {
         self.store = store
         self.pageSize = max(1, pageSize)
-        self.includeEditions = includeEditions
         pending = load(after: nil)
     }
 
@@ -51,12 +40,7 @@ final class BookPageReader {
     private func load(after cursor: LibraryEntry?) -> PendingPage {
         let store = store
         let pageSize = pageSize
-        let includeEditions = includeEditions
-        return PendingPage {
-            let books = try store.books(addedAfter: cursor, limit: pageSize)
-            let editions = includeEditions && !books.isEmpty ? try store.editions(ofWorks: books.map(\.work.id)) : [:]
-            return BookPage(books: books, editions: editions)
-        }
+        return PendingPage { try store.books(addedAfter: cursor, limit: pageSize) }
     }
 }
 
