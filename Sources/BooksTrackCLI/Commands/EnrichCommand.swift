@@ -10,10 +10,10 @@ struct EnrichCommand: AsyncParsableCommand {
         commandName: "enrich",
         abstract: "Fill missing covers, page counts and publication years of imported books from book search.",
         discussion: """
-            Imports queue the books that lack a cover, a page count or a publication year. This command
-            searches them ten at a time (the offline catalog first, then the online providers) and fills
-            only empty fields: nothing you entered is replaced. Books no source could be asked about stay
-            queued for the next run.
+            Imports queue the books that lack a cover, a page count or a publication year. This command \
+            searches them ten at a time (the offline catalog first, then the online providers) and fills \
+            only empty fields: nothing you entered is replaced. A book still missing something that no \
+            online provider could be asked about stays queued for the next run.
             """
     )
 

@@ -9,7 +9,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export the library as BooksTrack JSON (everything) or Goodreads CSV.",
         discussion: """
-            json: works, editions, authors and entries with sessions, quotes, read history, tags,
+            json: works, editions, authors and entries with sessions, quotes, read history, tags, \
             ratings, reviews and notes (page photos with --photos); `bookstrack import` reads it back.
             goodreads: the Goodreads library-export columns, which Goodreads, StoryGraph and BookWyrm import.
             Without -o the export is written to standard output.

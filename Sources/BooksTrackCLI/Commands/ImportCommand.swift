@@ -9,11 +9,11 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import an export from Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm, Open Library, Calibre, Openreads, a CSV or BooksTrack JSON.",
         discussion: """
-            The format is detected from the header; --format overrides it. A CSV nobody knows is read by
+            The format is detected from the header; --format overrides it. A CSV nobody knows is read by \
             its column names (title, author, isbn, status or shelf, rating, dates, pages, …).
-            Books already in the library are merged, never duplicated: empty fields are filled, lists
-            gain what they lack, and the library's own values are kept unless --overwrite is given.
-            Importing the same file again changes nothing; an import stopped part-way can simply be run
+            Books already in the library are merged, never duplicated: empty fields are filled, lists \
+            gain what they lack, and the library's own values are kept unless --overwrite is given. \
+            Importing the same file again changes nothing; an import stopped part-way can simply be run \
             again. Files are limited to 200,000 rows and 50 MB.
             Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
             """
