@@ -10,13 +10,17 @@ extension SQLiteLibraryStore {
         try read { db, user in try editionsByWork(db, user, workIDs: Self.uniqued(workIDs)) }
     }
 
-    /// The books that have an edition carrying one of `isbns` or whose normalized title equals that
-    /// of one of `titles`, through the ISBN and title indexes.
-    public func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook] {
+    /// The books that have an edition carrying one of `isbns` or whose title key is one of
+    /// `titleKeys`, through the ISBN and title indexes, with every edition of their works.
+    ///
+    /// The rows are ordered by `+e.dateAdded`, an expression no index provides: ordered by the
+    /// plain column, SQLite walks the whole date index to skip the sort and tests every entry
+    /// against the list, where looking up each listed work and sorting the few found is cheaper.
+    public func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         let isbnKeys = Self.uniqued(isbns.map(\.isbn13))
-        let titleKeys = Self.uniqued(titles.map { TextNormalization.normalizeTitle($0) }.filter { !$0.isEmpty })
-        guard !isbnKeys.isEmpty || !titleKeys.isEmpty else { return [] }
-        return try read { db, user in
+        let titleKeys = Self.uniqued(titleKeys.filter { !$0.isEmpty })
+        guard !isbnKeys.isEmpty || !titleKeys.isEmpty else { return BookPage(books: [], editions: [:]) }
+        return try readOnWriter { db, user in
             var workIDs: [Work.ID] = []
             for chunk in Self.chunked(isbnKeys) {
                 workIDs += try Self.fetchIDs(db, """
@@ -30,9 +34,15 @@ extension SQLiteLibraryStore {
                     SELECT id FROM works WHERE userKey = ? AND normalizedTitle IN (\(SQLText.placeholders(chunk.count)))
                     """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
             }
-            return try Self.inChunks(Self.uniqued(workIDs)) { list, ids in
-                try loadBooks(db, user, where: "e.workID IN (\(list))", ids, order: "e.dateAdded, e.id", limit: nil, offset: 0)
+            var page = BookPage(books: [], editions: [:])
+            _ = try Self.inChunks(Self.uniqued(workIDs)) { list, ids -> [Void] in
+                let chunk = try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
+                                         limit: nil, offset: 0)
+                page.books += chunk.books
+                page.editions.merge(chunk.editions) { first, _ in first }
+                return []
             }
+            return page
         }
     }
 

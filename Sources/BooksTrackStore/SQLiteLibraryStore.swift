@@ -27,6 +27,25 @@ public struct SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// `read` on the writer's connection, whose page cache still holds what the last write
+    /// touched, where a reader's cache is emptied by every write: for the reads an import makes
+    /// between its writes. It waits for other writes and holds them off while it runs.
+    func readOnWriter<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(db, try userKey(db))
+                    return .commit
+                }
+                guard let result else { preconditionFailure("a committed read transaction ran its body") }
+                return result
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
     /// Runs `body` in one write transaction (rolled back when it throws) with the user's key,
     /// translating database errors; a user missing from the file is `StoreError.unknownUser`.
     func write<T>(_ body: (Database, _ user: Int64) throws -> T) throws -> T {

@@ -118,8 +118,8 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.apply(changes)
     }
 
-    public func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook] {
-        try base.books(sharingISBNs: isbns, orTitles: titles)
+    public func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
+        try base.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
     }
 
     public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One user's relationship with one work: status, progress, opinions and history.
-public struct LibraryEntry: Hashable, Sendable, Codable, Identifiable {
+public struct LibraryEntry: Hashable, Sendable, Codable, Identifiable, NamedByIDPrefix {
     /// The entry's identifier.
     public typealias ID = Identifier<LibraryEntry>
 

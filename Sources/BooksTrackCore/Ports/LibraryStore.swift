@@ -65,9 +65,10 @@ public protocol LibraryStore: Sendable {
     /// Writes new books and updates to existing ones in one transaction; nothing is written when
     /// any part is refused.
     func apply(_ changes: LibraryChanges) throws
-    /// The books that have an edition carrying one of `isbns` or whose normalized title equals that
-    /// of one of `titles` (the caller compares authors): the candidates an import matches against.
-    func books(sharingISBNs isbns: [ISBN], orTitles titles: [String]) throws -> [LibraryBook]
+    /// The books that have an edition carrying one of `isbns` or whose title key
+    /// (`TextNormalization.normalizeTitle`) is one of `titleKeys` (the caller compares authors): the
+    /// candidates an import matches against, with every edition of their works.
+    func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage
     /// The book for an entry.
     func book(entryID: LibraryEntry.ID) throws -> LibraryBook?
     /// One page of books.

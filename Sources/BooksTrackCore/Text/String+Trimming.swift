@@ -3,6 +3,11 @@ extension StringProtocol {
     /// which costs microseconds a call on Linux and dominated bulk imports. Unicode White_Space is
     /// the same set as Foundation's whitespacesAndNewlines.
     package func trimmingWhitespace() -> String {
+        // Most cells start and end with an ASCII letter, digit or mark: nothing to trim.
+        let bytes = utf8
+        if let first = bytes.first, Self.isKeptASCII(first), Self.isKeptASCII(bytes[bytes.index(bytes.endIndex, offsetBy: -1)]) {
+            return String(self)
+        }
         let scalars = unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex
@@ -12,5 +17,10 @@ extension StringProtocol {
         var trimmed = String.UnicodeScalarView()
         trimmed.append(contentsOf: scalars[start..<end])
         return String(trimmed)
+    }
+
+    /// Whether a UTF-8 byte is an ASCII character other than White_Space (tab to carriage return, space).
+    private static func isKeptASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
     }
 }

@@ -17,10 +17,10 @@ struct AuthorDirectory {
     }
 
     /// The author for each name, in order without repeats, made when the library has none by that name.
-    mutating func authors(named names: [String], now: Date) -> [Author] {
+    mutating func authors(named names: [String], now: Date, keys: inout MatchingKeys) -> [Author] {
         var result: [Author] = []
         for name in names {
-            let key = TextNormalization.normalizeAuthor(name)
+            let key = keys.author(name)
             guard !key.isEmpty else { continue }
             let author: Author
             if let known = byName[key] {

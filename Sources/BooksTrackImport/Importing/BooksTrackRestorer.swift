@@ -72,12 +72,13 @@ struct BooksTrackRestorer {
     private func heldUnderOtherIDs(_ books: [ExportedBook]) throws -> [Work.ID: String] {
         guard !books.isEmpty else { return [:] }
         let isbns = books.flatMap { $0.editions.flatMap(\.isbns) }
-        let candidates = try store.books(sharingISBNs: isbns, orTitles: books.map(\.work.title))
-        guard !candidates.isEmpty else { return [:] }
-        let editions = try store.editions(ofWorks: candidates.map(\.work.id))
+        let titleKeys = books.map { TextNormalization.normalizeTitle($0.work.title) }.filter { !$0.isEmpty }
+        let candidates = try store.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
+        guard !candidates.books.isEmpty else { return [:] }
+        let editions = candidates.editions
         var titlesByKey: [String: String] = [:]
         var titlesByISBN: [ISBN: String] = [:]
-        for candidate in candidates {
+        for candidate in candidates.books {
             let key = TextNormalization.dedupeKey(title: candidate.work.title, primaryAuthor: candidate.authors.first?.name)
             titlesByKey[key] = candidate.work.title
             for edition in editions[candidate.work.id] ?? [] {

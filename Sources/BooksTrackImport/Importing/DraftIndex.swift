@@ -8,23 +8,22 @@ struct DraftIndex {
     private var byTitle: [String: [Int]] = [:]
 
     /// Makes `draft`, at `position` among the batch's drafts, findable by its current ISBNs and keys.
-    mutating func register(_ draft: BookDraft, at position: Int) {
+    mutating func register(_ draft: BookDraft, at position: Int, keys: inout MatchingKeys) {
         for isbn in draft.isbns where byISBN[isbn] == nil { byISBN[isbn] = position }
-        // The title is normalized once for both keys (it is the costly part of `dedupeKey`).
-        let title = TextNormalization.normalizeTitle(draft.work.title)
-        let key = title + "|" + TextNormalization.normalizeAuthor(draft.authors.first?.name ?? "")
+        let title = keys.title(draft.work.title)
+        let key = title + "|" + keys.author(draft.authors.first?.name ?? "")
         if byKey[key] == nil { byKey[key] = position }
         if byTitle[title]?.contains(position) != true { byTitle[title, default: []].append(position) }
     }
 
     /// The position of the draft `book` describes, if any.
-    func match(_ book: ImportedBook) -> Int? {
+    func match(_ book: ImportedBook, keys: inout MatchingKeys) -> Int? {
         for isbn in book.isbns {
             if let position = byISBN[isbn] { return position }
         }
-        let title = TextNormalization.normalizeTitle(book.title)
+        let title = keys.title(book.title)
         if let primary = book.authors.first {
-            if let position = byKey[title + "|" + TextNormalization.normalizeAuthor(primary)] { return position }
+            if let position = byKey[title + "|" + keys.author(primary)] { return position }
             // A book in the library without authors, and this row names one.
             return byKey[title + "|"]
         }

@@ -14,6 +14,7 @@ struct ImportBatcher {
     private let options: ImportOptions
     private let now: Date
     private var authors: AuthorDirectory
+    private var keys = MatchingKeys()
     /// On a dry run, the keys of books an earlier batch would have added.
     private var plannedKeys: Set<String> = []
     /// Rows that named no status and became to-read.
@@ -30,16 +31,17 @@ struct ImportBatcher {
     /// Merges one batch and, unless this is a dry run, writes it.
     mutating func process(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
         guard !books.isEmpty else { return }
-        let candidates = try store.books(sharingISBNs: books.flatMap(\.isbns), orTitles: books.map(\.title))
-        let editions = try store.editions(ofWorks: candidates.map(\.work.id))
-        var drafts = candidates.map { BookDraft(existing: $0, editions: editions[$0.work.id] ?? []) }
+        defer { keys.forgetTitles() }
+        let titleKeys = books.map { keys.title($0.title) }.filter { !$0.isEmpty }
+        let candidates = try store.books(sharingISBNs: books.flatMap(\.isbns), orTitleKeys: titleKeys)
+        var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
         var index = DraftIndex()
-        for (position, draft) in drafts.enumerated() { index.register(draft, at: position) }
+        for (position, draft) in drafts.enumerated() { index.register(draft, at: position, keys: &keys) }
 
         for book in books {
-            let bookAuthors = authors.authors(named: book.authors, now: now)
-            if let position = index.match(book) {
+            let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
+            if let position = index.match(book, keys: &keys) {
                 var merged = drafts[position]
                 merged.merge(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
                 guard merged != drafts[position] else {
@@ -52,7 +54,7 @@ struct ImportBatcher {
                     continue
                 }
                 drafts[position] = merged
-                index.register(merged, at: position)
+                index.register(merged, at: position, keys: &keys)
                 summary.merged += 1
             } else if options.dryRun, DraftIndex.keys(of: book).contains(where: plannedKeys.contains) {
                 summary.merged += 1
@@ -66,7 +68,7 @@ struct ImportBatcher {
                     continue
                 }
                 drafts.append(draft)
-                index.register(draft, at: drafts.count - 1)
+                index.register(draft, at: drafts.count - 1, keys: &keys)
                 summary.added += 1
             }
         }

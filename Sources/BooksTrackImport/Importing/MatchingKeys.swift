@@ -1,0 +1,33 @@
+import BooksTrackCore
+
+/// Title and author keys (`TextNormalization`), each distinct text normalized once.
+///
+/// A batch needs the key of one title three times (to find the library's candidates, to index
+/// the library's book and to match the row), and a file names the same authors on many rows;
+/// normalizing is the costly part of matching. Titles are forgotten after each batch, so memory
+/// stays flat; author names are kept for the whole import.
+struct MatchingKeys {
+    private var titles: [String: String] = [:]
+    private var authors: [String: String] = [:]
+
+    /// `TextNormalization.normalizeTitle(title)`.
+    mutating func title(_ title: String) -> String {
+        if let key = titles[title] { return key }
+        let key = TextNormalization.normalizeTitle(title)
+        titles[title] = key
+        return key
+    }
+
+    /// `TextNormalization.normalizeAuthor(name)`.
+    mutating func author(_ name: String) -> String {
+        if let key = authors[name] { return key }
+        let key = TextNormalization.normalizeAuthor(name)
+        authors[name] = key
+        return key
+    }
+
+    /// Drops the title keys of the batch just merged.
+    mutating func forgetTitles() {
+        titles.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import BooksTrackCore
+
+@Suite struct TrimmingTests {
+    @Test(arguments: [
+        ("Dune", "Dune"),
+        ("  Dune\t", "Dune"),
+        ("\r\nDune\n", "Dune"),
+        ("Dune ", "Dune"),
+        (" Dune", "Dune"),
+        ("\u{A0}Crème brûlée\u{2003}", "Crème brûlée"),
+        ("é", "é"),
+        ("\u{3000}東京\u{3000}", "東京"),
+        ("a", "a"),
+        ("   ", ""),
+        ("", ""),
+        ("\u{1F}x\u{1C}", "\u{1F}x\u{1C}"),
+        ("x\u{0B}", "x"),
+        ("x\u{0C}", "x"),
+    ])
+    func trimsUnicodeWhiteSpaceAtBothEnds(input: String, expected: String) {
+        #expect(input.trimmingWhitespace() == expected)
+        #expect(input.trimmingWhitespace() == input.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+@Suite struct IdentifierTests {
+    @Test func newWorkEditionAndAuthorIdentifiersAreVersionSevenWithTheRFCVariant() {
+        for uuid in [Work.ID().rawValue.uuid, Edition.ID().rawValue.uuid, Author.ID().rawValue.uuid] {
+            #expect(uuid.6 >> 4 == 7)
+            #expect(uuid.8 >> 6 == 0b10)
+        }
+    }
+
+    @Test func entryIdentifiersStayRandomSoTheirFirstDigitsNameThem() {
+        let ids = (0..<200).map { _ in LibraryEntry.ID() }
+        #expect(ids.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
+        #expect(Set(ids.map { $0.description.prefix(8) }).count == ids.count)
+    }
+
+    @Test func theFirstSixBytesAreTheTimeInMilliseconds() {
+        let uuid = Work.ID.timeOrderedUUID(at: Date(timeIntervalSince1970: 1_700_000_000.123)).uuid
+        let milliseconds = [uuid.0, uuid.1, uuid.2, uuid.3, uuid.4, uuid.5].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        #expect(milliseconds == 1_700_000_000_123)
+    }
+
+    @Test func identifiersMadeInLaterMillisecondsSortAfterEarlierOnes() {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let ids = (0..<50).map { Work.ID(Work.ID.timeOrderedUUID(at: start.addingTimeInterval((Double($0) + 0.5) / 1_000))) }
+        #expect(ids == ids.sorted())
+        // The stored form (the sixteen bytes compared as a BLOB) sorts the same way.
+        let bytes = ids.map { withUnsafeBytes(of: $0.rawValue.uuid) { Array($0) } }
+        #expect(bytes == bytes.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func identifiersMadeInOneMillisecondDiffer() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(Set((0..<1_000).map { _ in Work.ID.timeOrderedUUID(at: date) }).count == 1_000)
+    }
+
+    @Test func aDateBeforeNineteenSeventyGivesTimeZero() {
+        let uuid = Work.ID.timeOrderedUUID(at: Date(timeIntervalSince1970: -5)).uuid
+        #expect([uuid.0, uuid.1, uuid.2, uuid.3, uuid.4, uuid.5] == [0, 0, 0, 0, 0, 0])
+    }
+}
