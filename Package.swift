@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
         .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
+        .library(name: "BooksTrackReports", targets: ["BooksTrackReports"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
         .library(name: "BooksTrackTesting", targets: ["BooksTrackTesting"]),
     ],
@@ -45,10 +46,11 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
+        .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport",
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -73,6 +75,7 @@ let package = Package(
             dependencies: ["BooksTrackImport", "BooksTrackStore", "BooksTrackTesting"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackReports", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackCLITests", dependencies: ["BooksTrackCLI", "BooksTrackTesting"]),
     ]
 )

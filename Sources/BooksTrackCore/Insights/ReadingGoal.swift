@@ -1,0 +1,119 @@
+import Foundation
+
+/// A yearly reading goal in books, pages or both.
+public struct ReadingGoal: Codable, Hashable, Sendable {
+    public var year: Int
+    public var books: Int?
+    public var pages: Int?
+
+    /// Creates a goal; at least one of `books` and `pages` must be given, each above zero.
+    public init(year: Int, books: Int?, pages: Int?) throws(ValidationError) {
+        guard books != nil || pages != nil else { throw .empty(field: "goal (books or pages)") }
+        if let books, !(1...100_000).contains(books) {
+            throw .outOfRange(field: "books", value: "\(books)", allowed: "1 to 100,000")
+        }
+        if let pages, !(1...100_000_000).contains(pages) {
+            throw .outOfRange(field: "pages", value: "\(pages)", allowed: "1 to 100,000,000")
+        }
+        guard (1...9999).contains(year) else { throw .outOfRange(field: "year", value: "\(year)", allowed: "1 to 9999") }
+        self.year = year
+        self.books = books
+        self.pages = pages
+    }
+}
+
+/// How a yearly goal stands on a given day (UTC).
+public struct GoalProgress: Codable, Hashable, Sendable {
+    public var goal: ReadingGoal
+    public var booksDone: Int
+    public var pagesDone: Int
+    /// 365 or 366.
+    public var daysInYear: Int
+    /// Days of the year gone by, today included: 0 before the year, `daysInYear` after it.
+    public var daysElapsed: Int
+    /// Where the reader would be by today at an even pace toward the goal.
+    public var expectedBooks: Double?
+    public var expectedPages: Double?
+    /// What is left to read, per week and per day, to reach the goal on time; nil once reached
+    /// or once the year is over.
+    public var booksPerWeekNeeded: Double?
+    public var pagesPerDayNeeded: Double?
+
+    /// Works out the progress of `goal` with what was finished so far, on the day of `now`.
+    public init(goal: ReadingGoal, booksDone: Int, pagesDone: Int, now: Date) {
+        self.goal = goal
+        self.booksDone = booksDone
+        self.pagesDone = pagesDone
+        let calendar = PartialDate.gregorianUTC
+        let isLeap = (goal.year % 4 == 0 && goal.year % 100 != 0) || goal.year % 400 == 0
+        daysInYear = isLeap ? 366 : 365
+        let today = calendar.dateComponents([.year], from: now).year ?? goal.year
+        if today < goal.year {
+            daysElapsed = 0
+        } else if today > goal.year {
+            daysElapsed = daysInYear
+        } else {
+            daysElapsed = calendar.ordinality(of: .day, in: .year, for: now) ?? 1
+        }
+        let share = Double(daysElapsed) / Double(daysInYear)
+        let daysLeft = daysInYear - daysElapsed + (today == goal.year ? 1 : 0)
+        expectedBooks = goal.books.map { Double($0) * share }
+        expectedPages = goal.pages.map { Double($0) * share }
+        if let books = goal.books, booksDone < books, daysLeft > 0, today <= goal.year {
+            booksPerWeekNeeded = Double(books - booksDone) / Double(daysLeft) * 7
+        }
+        if let pages = goal.pages, pagesDone < pages, daysLeft > 0, today <= goal.year {
+            pagesPerDayNeeded = Double(pages - pagesDone) / Double(daysLeft)
+        }
+    }
+
+    /// Days left in the year, today included (0 once it is over).
+    public var daysLeft: Int {
+        daysElapsed == 0 ? daysInYear : max(0, daysInYear - daysElapsed + 1)
+    }
+
+    /// Whether the reader is at or ahead of the even pace on every part of the goal.
+    public var isOnTrack: Bool {
+        let booksOK = expectedBooks.map { Double(booksDone) >= $0.rounded(.down) } ?? true
+        let pagesOK = expectedPages.map { Double(pagesDone) >= $0.rounded(.down) } ?? true
+        return booksOK && pagesOK
+    }
+}
+
+/// Days in a row with reading: a session or a progress update (UTC days).
+public struct ReadingStreaks: Codable, Hashable, Sendable {
+    /// The run of reading days ending today, or yesterday when nothing is logged today yet.
+    public var current: Int
+    public var longest: Int
+    /// The last day with reading, "2026-11-22".
+    public var lastReadingDay: String?
+
+    public init(current: Int, longest: Int, lastReadingDay: String?) {
+        self.current = current
+        self.longest = longest
+        self.lastReadingDay = lastReadingDay
+    }
+
+    /// The streaks of `days` (day numbers, days since 1970-01-01 in UTC, any order, repeats
+    /// allowed) seen on day `today`.
+    public init(days: [Int], today: Int) {
+        let sorted = Array(Set(days)).sorted()
+        var longest = 0
+        var run = 0
+        var previous: Int?
+        for day in sorted {
+            run = previous.map { day == $0 + 1 } == true ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        let current = if let last = sorted.last, last == today || last == today - 1, last <= today { run } else { 0 }
+        self.init(current: current, longest: longest, lastReadingDay: sorted.last.map(Self.dayText))
+    }
+
+    /// "1970-01-01" for day 0.
+    static func dayText(_ day: Int) -> String {
+        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
+        let parts = PartialDate.gregorianUTC.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}
