@@ -30,6 +30,32 @@ extension LibraryDatabase {
                 CREATE INDEX enrichment_queue_in_order ON enrichment_queue(userKey, position);
                 """)
         }
+        migrator.registerMigration("v3-insights") { db in
+            try db.execute(sql: """
+                -- A yearly goal in books and/or pages.
+                CREATE TABLE reading_goals (
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    year INTEGER NOT NULL,
+                    books INTEGER,
+                    pages INTEGER,
+                    PRIMARY KEY (userKey, year)
+                ) WITHOUT ROWID;
+
+                -- Days (since 1970-01-01, UTC) with a progress update, for the reading streaks;
+                -- days with a session come from reading_sessions.
+                CREATE TABLE reading_days (
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    day INTEGER NOT NULL,
+                    PRIMARY KEY (userKey, day)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER entries_progress_day AFTER UPDATE OF currentPage, progress ON entries
+                WHEN NEW.currentPage IS NOT OLD.currentPage OR NEW.progress IS NOT OLD.progress
+                BEGIN
+                    INSERT OR IGNORE INTO reading_days (userKey, day)
+                    VALUES (NEW.userKey, CAST((NEW.lastModified + 978307200) / 86400 AS INTEGER));
+                END;
+                """)
+        }
         return migrator
     }
 

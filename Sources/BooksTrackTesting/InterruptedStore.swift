@@ -174,6 +174,22 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.readingStatistics(now: now)
     }
 
+    public func insights(year: Int?, now: Date) throws -> Insights {
+        try base.insights(year: year, now: now)
+    }
+
+    public func goal(year: Int) throws -> ReadingGoal? {
+        try base.goal(year: year)
+    }
+
+    public func setGoal(_ goal: ReadingGoal) throws {
+        try base.setGoal(goal)
+    }
+
+    public func removeGoal(year: Int) throws {
+        try base.removeGoal(year: year)
+    }
+
     public func addPhoto(_ photo: PagePhoto, data: Data, entryID: LibraryEntry.ID) throws {
         try base.addPhoto(photo, data: data, entryID: entryID)
     }

@@ -16,7 +16,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try database.journalMode() == "wal")
         #expect(try database.foreignKeysEnabled())
-        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue"])
+        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights"])
     }
 
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
@@ -35,7 +35,7 @@ import Testing
         let user = try #require(try reopened.user(named: "local"))
         // Then the book is there and the migration list is unchanged
         #expect(try reopened.library(for: user.id).book(entryID: try #require(entryID))?.work.title == "Hyperion")
-        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue"])
+        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights"])
     }
 
     @Test func aPathThatCannotBeCreatedIsReportedAsAStoreError() throws {

@@ -101,6 +101,16 @@ public protocol LibraryStore: Sendable {
     func reviewQueueCount() throws -> Int
     /// Library-wide figures; `now` sets "this year".
     func readingStatistics(now: Date) throws -> ReadingStatistics
+    /// The insights of one year (nil for all time) as of `now`, with SQL aggregates.
+    func insights(year: Int?, now: Date) throws -> Insights
+
+    // MARK: Goals
+    /// The goal set for a year.
+    func goal(year: Int) throws -> ReadingGoal?
+    /// Sets (or replaces) a year's goal.
+    func setGoal(_ goal: ReadingGoal) throws
+    /// Removes a year's goal.
+    func removeGoal(year: Int) throws
 
     // MARK: Page photos
     /// Stores a photo's bytes with its metadata.
