@@ -20,7 +20,8 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
             RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
-            ImportCommand.self, ExportCommand.self, EnrichCommand.self,
+            ImportCommand.self, ExportCommand.self, EnrichCommand.self, InsightsCommand.self, GoalCommand.self,
+            AuthorCommand.self,
         ]
     )
 

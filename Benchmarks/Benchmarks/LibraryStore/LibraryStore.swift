@@ -7,7 +7,8 @@ import Foundation
 // Targets (medians, release build, 2 cores):
 // - adding 10,000 complete books in one transaction ≤ 500 ms;
 // - on a 100,000-entry library: countByStatus ≤ 0.5 ms, one page of 50 books ≤ 2 ms,
-//   readingStatistics ≤ 50 ms.
+//   readingStatistics ≤ 50 ms; every insight (statistics, goals, streaks and diversity) of one
+//   year and of all time ≤ 50 ms together.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -59,6 +60,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try store.readingStatistics(now: LibraryFixtures.referenceDate))
+        }
+    }
+
+    Benchmark("insights of one year on 100,000 entries") { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try store.insights(year: 2025, now: LibraryFixtures.referenceDate))
+        }
+    }
+
+    Benchmark("insights of all time on 100,000 entries") { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try store.insights(year: nil, now: LibraryFixtures.referenceDate))
         }
     }
 }

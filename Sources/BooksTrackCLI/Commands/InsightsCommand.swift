@@ -1,0 +1,112 @@
+import ArgumentParser
+import BooksTrackCore
+import BooksTrackReports
+import Foundation
+
+/// `bookstrack insights`: reading statistics, goals and the diversity of the authors read.
+struct InsightsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "insights",
+        abstract: "Show reading statistics, goals and whose voices you read.",
+        discussion: """
+            Counts finished reads (a re-read counts again) by their finish date in UTC; --year limits \
+            the reading figures to one year, and without it they cover all time. Author gender, region \
+            and nationality come from `bookstrack author set` or `bookstrack authors suggest --apply`; \
+            books whose author is not described count as unknown, never left out. --html writes a \
+            self-contained page with charts that opens in any browser without a network.
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Option(name: .long, help: "The year to show (default: all time).")
+    var year: Int?
+
+    @Option(name: .long, help: "Also write an HTML report with charts to this file.")
+    var html: String?
+
+    func validate() throws {
+        if let year, !(1...9999).contains(year) { throw ArgumentParser.ValidationError("--year must be between 1 and 9999") }
+    }
+
+    func run() throws {
+        let context = CommandContext.current
+        let service = try options.service()
+        let now = context.now()
+        let insights = try service.store.insights(year: year, now: now)
+        if let html {
+            let page = InsightsHTMLReport.render(insights, title: year.map { "Reading in \($0)" } ?? "Reading, all time", generatedAt: now)
+            do {
+                try Data(page.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+            } catch {
+                throw CommandFailure.notFound("cannot write \(html): \(error.localizedDescription)")
+            }
+        }
+        if options.json {
+            try JSONOutput.print(insights)
+        } else {
+            InsightsText.lines(insights).forEach { say($0) }
+            if let html { say("\nWrote \(html)") }
+        }
+    }
+}
+
+/// `bookstrack goal`: the yearly reading goal.
+struct GoalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal",
+        abstract: "Set, show or remove a yearly reading goal.",
+        subcommands: [GoalSetCommand.self, GoalShowCommand.self, GoalRemoveCommand.self],
+        defaultSubcommand: GoalShowCommand.self
+    )
+}
+
+struct GoalSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a year's goal in books, pages or both.")
+
+    @OptionGroup var options: LibraryOptions
+    @Option(name: .long, help: "The year (default: this year).") var year: Int?
+    @Option(name: .long, help: "Books to finish.") var books: Int?
+    @Option(name: .long, help: "Pages to read.") var pages: Int?
+
+    func run() throws {
+        let service = try options.service()
+        let year = year ?? PartialDate.gregorianUTC.component(.year, from: CommandContext.current.now())
+        let goal = try ReadingGoal(year: year, books: books, pages: pages)
+        try service.store.setGoal(goal)
+        say("Goal for \(year): " + [books.map { "\($0) books" }, pages.map { "\(FigureText.count($0)) pages" }]
+            .compactMap { $0 }.joined(separator: " and "))
+    }
+}
+
+struct GoalShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a year's goal and how it stands.")
+
+    @OptionGroup var options: LibraryOptions
+    @Option(name: .long, help: "The year (default: this year).") var year: Int?
+
+    func run() throws {
+        let service = try options.service()
+        let now = CommandContext.current.now()
+        let year = year ?? PartialDate.gregorianUTC.component(.year, from: now)
+        let insights = try service.store.insights(year: year, now: now)
+        guard let goal = insights.goal else { throw CommandFailure.notFound("no goal for \(year); set one with `bookstrack goal set --books N`") }
+        if options.json { return try JSONOutput.print(goal) }
+        InsightsText.lines(insights).drop { !$0.hasPrefix("Goal ") }.prefix { !$0.isEmpty }.forEach { say($0) }
+    }
+}
+
+struct GoalRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a year's goal.")
+
+    @OptionGroup var options: LibraryOptions
+    @Option(name: .long, help: "The year (default: this year).") var year: Int?
+
+    func run() throws {
+        let service = try options.service()
+        let year = year ?? PartialDate.gregorianUTC.component(.year, from: CommandContext.current.now())
+        guard try service.store.goal(year: year) != nil else { throw CommandFailure.notFound("no goal for \(year)") }
+        try service.store.removeGoal(year: year)
+        say("Removed the goal for \(year)")
+    }
+}
