@@ -5,7 +5,8 @@ import BooksTrackCore
 /// The item is looked for, in order: by the author's Wikidata id; by the Wikidata id in the
 /// author's Open Library record; by a name search for a writer. A Wikidata id that Wikidata does
 /// not know ends the search with no suggestion: it is the reader's own answer, a namesake found
-/// by name would not be better.
+/// by name would not be better. A stored Wikidata id that is no item id ("Q…") is skipped, and is
+/// never replaced by the suggestion.
 public struct AuthorDemographicsSuggester: Sendable {
     /// Where the demographics come from.
     public let wikidata: WikidataClient
