@@ -1,6 +1,6 @@
 import Foundation
 
-/// The recorded-shape provider answers in `Fixtures/Providers/` (Open Library, Google Books, ISBNdb).
+/// The recorded-shape provider answers in `Fixtures/Providers/` (Open Library, Google Books, ISBNdb, Wikidata).
 public enum LoopbackFixtures {
     /// The bytes of a fixture, by its path below `Fixtures/Providers/` ("openlibrary/edition-sabriel.json").
     public static func bytes(_ name: String) throws -> [UInt8] {

@@ -50,6 +50,17 @@ import Testing
         #expect(configuration.isbndbKey == "i-key")
     }
 
+    @Test func wikidataDefaultsToThePublicServiceAndCanBePointedElsewhere() throws {
+        // Given no variable, then BOOKSTRACK_WIKIDATA_URL with a trailing slash
+        // When reading the configuration
+        let defaults = try ProviderConfiguration.fromEnvironment([:])
+        let configured = try ProviderConfiguration.fromEnvironment(["BOOKSTRACK_WIKIDATA_URL": "http://127.0.0.1:9090/"])
+
+        // Then the public service is the default, and the variable replaces it
+        #expect(defaults.wikidataURL == "https://www.wikidata.org")
+        #expect(configured.wikidataURL == "http://127.0.0.1:9090")
+    }
+
     static let invalidSettings: [(variable: String, value: String)] = [
         ("BOOKSTRACK_OFFLINE", "maybe"),
         ("BOOKSTRACK_PROVIDER_TIMEOUT", "five"),
@@ -59,6 +70,7 @@ import Testing
         ("BOOKSTRACK_OPENLIBRARY_URL", "openlibrary.org"),
         ("BOOKSTRACK_GOOGLE_BOOKS_URL", "ftp://books.example"),
         ("BOOKSTRACK_ISBNDB_URL", "https://isbndb.example/?key=x"),
+        ("BOOKSTRACK_WIKIDATA_URL", "www.wikidata.org"),
     ]
 
     @Test(arguments: invalidSettings)

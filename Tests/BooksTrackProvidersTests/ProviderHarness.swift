@@ -3,7 +3,7 @@ import BooksTrackProviders
 import BooksTrackTesting
 import Synchronization
 
-/// A loopback server with the three providers pointed at it through one real `HTTPTransport`.
+/// A loopback server with the three providers and Wikidata pointed at it through one real `HTTPTransport`.
 struct ProviderHarness {
     static let isbndbKey = "test-isbndb-key"
     static let contact = "tests@bookstrack.invalid"
@@ -27,6 +27,16 @@ struct ProviderHarness {
         ISBNdbProvider(configuration: configuration, transport: transport, rateLimiter: rateLimiter)
     }
 
+    /// Wikidata without pacing.
+    func wikidata(rateLimiter: RateLimiter = .unpaced) -> WikidataClient {
+        WikidataClient(configuration: configuration, transport: transport, rateLimiter: rateLimiter)
+    }
+
+    /// Demographic suggestions from Wikidata and Open Library, both without pacing.
+    func demographicsSuggester() -> AuthorDemographicsSuggester {
+        AuthorDemographicsSuggester(wikidata: wikidata(), openLibrary: openLibrary())
+    }
+
     /// Starts a server with `routes`, a transport and a configuration pointing at the server, runs
     /// `body`, then shuts the transport and the server down, also when `body` throws.
     @discardableResult
@@ -40,7 +50,7 @@ struct ProviderHarness {
         try await LoopbackHTTPServer.withServer(routes: routes) { server in
             var configuration = ProviderConfiguration(
                 openLibraryURL: server.baseURL, googleBooksURL: server.baseURL + "/books/v1", isbndbURL: server.baseURL,
-                isbndbKey: isbndbKey, timeout: timeout, contact: contact
+                isbndbKey: isbndbKey, timeout: timeout, contact: contact, wikidataURL: server.baseURL
             )
             configure(&configuration)
             let transport = HTTPTransport(userAgent: configuration.userAgent, maximumBodyBytes: maximumBodyBytes)

@@ -21,6 +21,8 @@ extension ProviderConfiguration {
         public static let isbndbURL = "BOOKSTRACK_ISBNDB_URL"
         /// The ISBNdb API key; without it ISBNdb is disabled.
         public static let isbndbKey = "BOOKSTRACK_ISBNDB_KEY"
+        /// Wikidata's root, asked for author demographics.
+        public static let wikidataURL = "BOOKSTRACK_WIKIDATA_URL"
     }
 
     /// The longest timeout accepted: a provider that needs more is effectively down.
@@ -63,6 +65,9 @@ extension ProviderConfiguration {
             configuration.isbndbURL = try parseBaseURL(text, setting: Variable.isbndbURL)
         }
         configuration.isbndbKey = value(Variable.isbndbKey)
+        if let text = value(Variable.wikidataURL) {
+            configuration.wikidataURL = try parseBaseURL(text, setting: Variable.wikidataURL)
+        }
         return configuration
     }
 

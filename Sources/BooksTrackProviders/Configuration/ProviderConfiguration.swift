@@ -15,6 +15,8 @@ public struct ProviderConfiguration: Sendable, Hashable {
     public static let defaultGoogleBooksURL = "https://www.googleapis.com/books/v1"
     /// ISBNdb's API v2 root.
     public static let defaultISBNdbURL = "https://api2.isbndb.com"
+    /// Wikidata's root, below which `/wiki/Special:EntityData/` and `/w/api.php` live.
+    public static let defaultWikidataURL = "https://www.wikidata.org"
     /// The product token of the User-Agent.
     public static let productToken = "BooksTrack/0.1"
     /// What the User-Agent says when nobody configured a contact.
@@ -30,6 +32,8 @@ public struct ProviderConfiguration: Sendable, Hashable {
     public var isbndbURL: String
     /// The ISBNdb API key; nil switches ISBNdb off.
     public var isbndbKey: String?
+    /// Wikidata's root, without a trailing slash; asked for author demographics.
+    public var wikidataURL: String
     /// How long one provider call may take, including waits for the rate limiter and redirects.
     public var timeout: Duration
     /// Provider names in priority order ("catalog", "openlibrary", "google", "isbndb").
@@ -44,13 +48,14 @@ public struct ProviderConfiguration: Sendable, Hashable {
         openLibraryURL: String = Self.defaultOpenLibraryURL, googleBooksURL: String = Self.defaultGoogleBooksURL,
         googleBooksKey: String? = nil, isbndbURL: String = Self.defaultISBNdbURL, isbndbKey: String? = nil,
         timeout: Duration = Self.defaultTimeout, providerOrder: [String] = Self.defaultProviderOrder,
-        isOffline: Bool = false, contact: String? = nil
+        isOffline: Bool = false, contact: String? = nil, wikidataURL: String = Self.defaultWikidataURL
     ) {
         self.openLibraryURL = Self.trimmingTrailingSlashes(openLibraryURL)
         self.googleBooksURL = Self.trimmingTrailingSlashes(googleBooksURL)
         self.googleBooksKey = googleBooksKey
         self.isbndbURL = Self.trimmingTrailingSlashes(isbndbURL)
         self.isbndbKey = isbndbKey
+        self.wikidataURL = Self.trimmingTrailingSlashes(wikidataURL)
         self.timeout = timeout
         self.providerOrder = providerOrder
         self.isOffline = isOffline

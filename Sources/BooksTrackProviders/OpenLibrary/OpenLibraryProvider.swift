@@ -72,6 +72,17 @@ public struct OpenLibraryProvider: MetadataProvider {
         return works
     }
 
+    /// The author record `/authors/{id}.json` ("OL34184A"), with its Wikidata id from `remote_ids`;
+    /// nil when Open Library does not know it or `id` is no author identifier.
+    public func author(openLibraryID id: String) async throws(ProviderError) -> AuthorDTO? {
+        try ensureOnline()
+        guard let id = MappingSupport.openLibraryID(from: id), id.hasSuffix("A") else { return nil }
+        guard let author = try await record(OpenLibraryAuthor.self, key: "/authors/\(id)", budget: session.startCall()) else {
+            return nil
+        }
+        return OpenLibraryMapping.author(from: author)
+    }
+
     private func search(title: String, author: String?, limit: Int) async throws(ProviderError) -> [WorkDTO] {
         try ensureOnline()
         guard limit > 0, let title = MappingSupport.nonBlank(title) else { return [] }

@@ -25,6 +25,10 @@ public struct RateLimitPolicy: Sendable, Hashable {
     /// Google Books: its default per-user quota is 100 requests per 100 seconds.
     public static let googleBooks = RateLimitPolicy(requests: 1, per: .seconds(1), burst: 5)
 
+    /// Wikidata: Wikimedia asks API clients to send requests one after another rather than in
+    /// parallel (mediawiki.org/wiki/API:Etiquette); five a second, evenly spaced, stays polite.
+    public static let wikidata = RateLimitPolicy(requests: 5, per: .seconds(1), burst: 1)
+
     /// ISBNdb: the basic plan allows one call a second.
     public static let isbndb = RateLimitPolicy(requests: 1, per: .seconds(1), burst: 1)
 }
