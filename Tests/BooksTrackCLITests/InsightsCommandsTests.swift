@@ -1,3 +1,4 @@
+import BooksTrackTesting
 import Foundation
 import Testing
 
@@ -69,9 +70,14 @@ import Testing
     @Test func authorSetRefusesUnknownValuesAndNames() async throws {
         let cli = try CLIHarness()
         _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
-        #expect(await cli.run("author", "set", "Octavia E. Butler").exitCode == 2)
-        #expect(await cli.run("author", "set", "Octavia E. Butler", "--gender", "robot").exitCode == 2)
-        #expect(await cli.run("author", "set", "Octavia E. Butler", "--nationality", "XX").exitCode == 2)
+        // Usage errors exit 64, with the reason.
+        let nothing = await cli.run("author", "set", "Octavia E. Butler")
+        #expect(nothing.exitCode == 64)
+        #expect(nothing.error.contains("give at least one of --gender"))
+        #expect(await cli.run("author", "set", "Octavia E. Butler", "--gender", "robot").exitCode == 64)
+        let country = await cli.run("author", "set", "Octavia E. Butler", "--nationality", "XX")
+        #expect(country.exitCode == 64)
+        #expect(country.error.contains("not an ISO 3166 country code"))
         let missing = await cli.run("author", "set", "Nobody At All", "--gender", "female")
         #expect(missing.exitCode == 1)
         #expect(missing.error.contains("no author named"))
@@ -79,5 +85,56 @@ import Testing
         #expect(set.exitCode == 0)
         #expect(set.output.contains("marginalized voice (set)"))
         #expect(await cli.run("author", "list").output.contains("Octavia E. Butler: gender unknown"))
+    }
+}
+
+/// `authors suggest` against recorded Wikidata answers on a loopback server.
+@Suite struct AuthorSuggestionsFromTheTerminal {
+    static func routes() throws -> [LoopbackRoute] {
+        [
+            LoopbackRoute(.custom { $0.path == "/w/api.php" && $0.queryValue("action") == "wbsearchentities" },
+                          try .fixture("wikidata/search-octavia-butler.json")),
+            .get("/wiki/Special:EntityData/Q235302.json", try .fixture("wikidata/entity-Q235302-octavia-e-butler.json")),
+        ]
+    }
+
+    @Test func suggestionsAreShownThenAppliedOnlyToEmptyFields() async throws {
+        let server = try await LoopbackHTTPServer.start(routes: try Self.routes())
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "30"])
+        _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
+        // The reader's own answer, which a suggestion must not replace.
+        _ = await cli.run("author", "set", "Octavia E. Butler", "--gender", "other")
+
+        let shown = await cli.run("authors", "suggest")
+        #expect(shown.exitCode == 0)
+        #expect(shown.output.contains("Q235302, found by name"))
+        #expect(shown.output.contains("nationality US"))
+        #expect(!shown.output.contains("gender female"))
+        #expect(shown.output.contains("run again with --apply"))
+        #expect(await cli.run("author", "list").output.contains("Octavia E. Butler: other, region unknown, nationality unknown"))
+
+        let applied = await cli.run("authors", "suggest", "Octavia E. Butler", "--apply")
+        await server.shutdown()
+        #expect(applied.output.contains("saved"))
+        let listed = await cli.run("author", "list").output
+        #expect(listed.contains("Octavia E. Butler (1947–2006): other, North America, US"))
+    }
+
+    @Test func offlineModeSaysWikidataIsSwitchedOff() async throws {
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
+        _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
+        let result = await cli.run("authors", "suggest")
+        #expect(result.exitCode == 2)
+        #expect(result.error.contains("offline mode"))
+    }
+
+    @Test func aFailingServiceIsReportedPerAuthor() async throws {
+        let server = try await LoopbackHTTPServer.start(routes: [LoopbackRoute(.custom { _ in true }, .status(500))])
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "30"])
+        _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
+        let result = await cli.run("authors", "suggest")
+        await server.shutdown()
+        #expect(result.exitCode == 0)
+        #expect(result.output.contains("Octavia E. Butler: could not ask Wikidata (HTTP 500)"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackProviders
 import Foundation
 
 /// `bookstrack author` (also `authors`): describe the authors the diversity insights count.
@@ -100,5 +101,102 @@ enum AuthorText {
             author.nationality ?? "nationality unknown",
         ] + (author.marginalizedVoiceOverride.map { [$0 ? "marginalized voice (set)" : "not a marginalized voice (set)"] } ?? [])
         return "\(author.displayName): " + facts.joined(separator: ", ")
+    }
+}
+
+struct AuthorSuggestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "Suggest authors' gender, citizenship and region from Wikidata; --apply accepts them.",
+        discussion: """
+            Finds each author's Wikidata item (the author's Wikidata id, else the one on its Open \
+            Library record, else a search for a writer of that name) and suggests only what the \
+            author lacks: gender, country of citizenship, the region of that country, life years. \
+            Values already set are never replaced. A match found by name search may be a namesake: \
+            read the suggestions before --apply. Without a name, the authors missing any of gender, \
+            region or nationality are asked about, at most --max of them.
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+    @Argument(help: "One author's name (default: every author missing something).") var name: String?
+    @Flag(name: .long, help: "Save the suggestions (only into empty fields).") var apply = false
+    @Option(name: .customLong("max"), help: "Ask about at most this many authors (default 25).") var maximum = 25
+    @Option(name: .long, help: "Your e-mail or URL for the User-Agent (or BOOKSTRACK_CONTACT).") var contact: String?
+
+    func validate() throws {
+        if maximum < 1 { throw ArgumentParser.ValidationError("--max must be at least 1") }
+    }
+
+    struct Outcome: Encodable {
+        var author: String
+        var match: String?
+        var wikidataID: String?
+        var suggested: [String: String]
+        var applied: Bool
+        var problem: String?
+    }
+
+    func run() async throws {
+        let context = CommandContext.current
+        let service = try options.service()
+        let configuration = try Bootstrap.providerConfiguration(
+            environment: context.environment, offline: false, timeout: nil, providers: nil, contact: contact
+        )
+        guard !configuration.isOffline else {
+            throw CommandFailure.invalid("authors suggest asks Wikidata, and offline mode (BOOKSTRACK_OFFLINE) is on")
+        }
+        let authors = try name.map { [try uniqueAuthor(named: $0, in: service.store)] }
+            ?? service.store.allAuthors().filter { $0.gender == .unknown || $0.culturalRegion == nil || $0.nationality == nil }
+        let transport = HTTPTransport(configuration: configuration)
+        let suggester = AuthorDemographicsSuggester(configuration: configuration, transport: transport)
+        var outcomes: [Outcome] = []
+        for author in authors.prefix(maximum) {
+            var outcome = Outcome(author: author.displayName, suggested: [:], applied: false)
+            do {
+                if let suggestion = try await suggester.suggestion(for: author) {
+                    outcome.match = suggestion.match.rawValue
+                    outcome.wikidataID = suggestion.demographics.wikidataID
+                    outcome.suggested = Self.fields(of: suggestion)
+                    if apply, !suggestion.isEmpty {
+                        try service.store.save(suggestion.applying(to: author, now: context.now()))
+                        outcome.applied = true
+                    }
+                }
+            } catch {
+                outcome.problem = "\(error)"
+            }
+            outcomes.append(outcome)
+        }
+        await transport.shutdown()
+        if options.json { return try JSONOutput.print(outcomes) }
+        guard !outcomes.isEmpty else { return say("Every author already has gender, region and nationality.") }
+        for outcome in outcomes { say(Self.line(outcome)) }
+        let found = outcomes.filter { !$0.suggested.isEmpty }.count
+        let applied = outcomes.filter(\.applied).count
+        say("")
+        say(apply ? "Applied suggestions to \(applied) of \(outcomes.count) authors."
+            : "\(found) of \(outcomes.count) authors have suggestions; run again with --apply to save them.")
+        if authors.count > maximum { say("\(authors.count - maximum) more authors to ask about: run again, or raise --max.") }
+    }
+
+    private static func fields(of suggestion: AuthorDemographicsSuggestion) -> [String: String] {
+        var fields: [String: String] = [:]
+        if let gender = suggestion.gender { fields["gender"] = gender.rawValue }
+        if let region = suggestion.culturalRegion { fields["region"] = region.rawValue }
+        if let nationality = suggestion.nationality { fields["nationality"] = nationality }
+        if let year = suggestion.birthYear { fields["birthYear"] = String(year) }
+        if let year = suggestion.deathYear { fields["deathYear"] = String(year) }
+        return fields
+    }
+
+    private static func line(_ outcome: Outcome) -> String {
+        if let problem = outcome.problem { return "\(outcome.author): could not ask Wikidata (\(problem))" }
+        guard let match = outcome.match, let id = outcome.wikidataID else { return "\(outcome.author): no Wikidata item found" }
+        let how = match == "nameSearch" ? "found by name: check it is the right person" : "linked"
+        guard !outcome.suggested.isEmpty else { return "\(outcome.author) (\(id), \(how)): nothing to add" }
+        let order = ["gender", "region", "nationality", "birthYear", "deathYear"]
+        let text = order.compactMap { key in outcome.suggested[key].map { "\(key) \($0)" } }.joined(separator: ", ")
+        return "\(outcome.author) (\(id), \(how)): \(text)" + (outcome.applied ? " — saved" : "")
     }
 }
