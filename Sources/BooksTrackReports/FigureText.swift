@@ -20,6 +20,15 @@ public enum FigureText {
         return "\(Int(percent))%"
     }
 
+    /// "950", "1.2k", "12k", "3.4M": a count short enough to sit above a narrow bar.
+    public static func compactCount(_ value: Int) -> String {
+        let magnitude = Double(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        if magnitude < 1_000 { return sign + String(value.magnitude) }
+        let (scaled, suffix) = magnitude < 999_500 ? (magnitude / 1_000, "k") : (magnitude / 1_000_000, "M")
+        return sign + (scaled < 9.95 ? decimal(scaled) : String(Int(scaled.rounded()))) + suffix
+    }
+
     /// A number with one decimal when it has one: "3.5", "4".
     public static func decimal(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10

@@ -7,7 +7,8 @@ import Testing
     @Test func barHeightsAreProportionalToTheirValues() throws {
         // Given
         let values = [2, 1, 3, 0, 4]
-        let chart = BarChart(title: "Books per month", bars: values.map { .init(label: "m\($0)", value: $0) }, unit: "books", emptyText: "None")
+        let chart = BarChart(
+            title: "Books per month", bars: values.map { .init(label: "m\($0)", value: $0) }, unit: "books", emptyText: "None")
 
         // When
         let bars = try SVGDocument.parse(chart.svg()).elements("rect", class: "bar")
@@ -24,6 +25,17 @@ import Testing
         #expect(bottoms.allSatisfy { abs($0 - BarChart.baseline) < 0.01 })
     }
 
+    @Test func valuesTooWideForTheirBarAreShortened() throws {
+        let bars = (1...12).map { BarChart.Bar(label: "m\($0)", value: $0 * 1_000 + 234) }
+        let chart = BarChart(title: "Pages per month", bars: bars, unit: "pages", emptyText: "None")
+
+        let svg = try SVGDocument.parse(chart.svg())
+
+        #expect(svg.elements("text", class: "value").first?.text == "1.2k")
+        #expect(svg.elements("text", class: "value").last?.text == "12k")
+        #expect(svg.elements("rect", class: "bar").first?.allText == "m1: 1,234 pages")
+    }
+
     @Test func barValuesAndLabelsAreWritten() throws {
         let chart = BarChart(
             title: "Pages per month", bars: [.init(label: "Jan", value: 1_200), .init(label: "Feb", value: 250)], unit: "pages",
@@ -38,7 +50,9 @@ import Testing
 
     @Test(arguments: [[Int](), [0, 0, 0]])
     func aBarChartWithNothingToDrawShowsItsEmptyState(values: [Int]) throws {
-        let chart = BarChart(title: "Books per month", bars: values.map { .init(label: "x", value: $0) }, unit: "books", emptyText: "No books finished in 2026")
+        let chart = BarChart(
+            title: "Books per month", bars: values.map { .init(label: "x", value: $0) }, unit: "books",
+            emptyText: "No books finished in 2026")
 
         let svg = try SVGDocument.parse(chart.svg())
 
@@ -55,7 +69,7 @@ import Testing
         #expect(labels.count < bars.count)
         #expect(labels.first?.text == "1990")
         let positions = labels.compactMap { $0.number("x") }
-        let widest = Markup.estimatedWidth("2029", fontSize: BarChart.fontSize)
+        let widest = Markup.estimatedWidth("2029", fontSize: BarChart.labelFontSize)
         #expect(zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 >= widest })
     }
 
@@ -69,9 +83,12 @@ import Testing
         let svg = try SVGDocument.parse(ShareBarChart(title: "Author gender", shares: shares, emptyText: "None").svg())
 
         let widths = svg.elements("rect", class: "share-bar").compactMap { $0.number("width") }
+        let tracks = svg.elements("rect", class: "track").compactMap { $0.number("width") }
         #expect(widths.count == 3)
+        #expect(Set(tracks).count == 1)
+        let track = try #require(tracks.first)
         for (share, width) in zip(shares, widths) {
-            #expect(abs(width - share.fraction * ShareBarChart.trackWidth) < 0.01)
+            #expect(abs(width - share.fraction * track) < 0.01)
         }
         #expect(svg.elements("text", class: "figure").map(\.text) == ["42% (5)", "33% (4)", "25% (3)"])
     }
@@ -95,7 +112,8 @@ import Testing
         let charts = [
             BarChart(title: "Books", bars: [.init(label: "Jan", value: 1)], unit: "books", emptyText: "None").svg(),
             BarChart(title: "Books", bars: [], unit: "books", emptyText: "None").svg(),
-            ShareBarChart(title: "Gender", shares: [Share(key: "unknown", label: "Unknown", count: 1, fraction: 1)], emptyText: "None").svg(),
+            ShareBarChart(title: "Gender", shares: [Share(key: "unknown", label: "Unknown", count: 1, fraction: 1)], emptyText: "None")
+                .svg(),
             GoalProgressBar(title: "Books", unit: "books", done: 3, goal: 10, expected: 4).svg(),
             RatingDistributionChart(distribution: [1, 0, 0, 0, 2]).svg(),
         ]
@@ -103,7 +121,7 @@ import Testing
         for chart in charts {
             let svg = try SVGDocument.parse(chart)
             #expect(svg.attributes["role"] == "img")
-            #expect(svg.attributes["viewBox"]?.hasPrefix("0 0 480 ") == true)
+            #expect(svg.attributes["viewBox"]?.hasPrefix("0 0 \(Markup.number(ChartFrame.width)) ") == true)
             #expect(svg.attributes["width"] == nil)
             #expect(svg.attributes["aria-label"]?.isEmpty == false)
             #expect(svg.children.first?.name == "title")
@@ -112,7 +130,8 @@ import Testing
 
     @Test func chartTextIsEscaped() throws {
         let label = "<b>Fish & \"Chips\"</b>"
-        let chart = ShareBarChart(title: "A <title>", shares: [Share(key: "x", label: label, count: 1, fraction: 1)], emptyText: "None").svg()
+        let chart = ShareBarChart(title: "A <title>", shares: [Share(key: "x", label: label, count: 1, fraction: 1)], emptyText: "None")
+            .svg()
 
         let svg = try SVGDocument.parse(chart)
 

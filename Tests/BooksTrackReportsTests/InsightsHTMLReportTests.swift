@@ -87,7 +87,8 @@ import Testing
         let titles = try SVGDocument.charts(in: page).compactMap { $0.children.first?.text }
 
         let breakdowns = [
-            "Author gender", "Cultural region", "Nationality", "Original language", "Translated", "Marginalized voices", "Indigenous voices",
+            "Author gender", "Cultural region", "Nationality", "Original language", "Translated", "Marginalized voices",
+            "Indigenous voices",
         ]
         for breakdown in breakdowns {
             #expect(titles.filter { $0 == breakdown }.count == 2, "\(breakdown)")
@@ -141,6 +142,7 @@ import Testing
         let marker = try #require(books.elements("line", class: "expected").first?.number("x1"))
         #expect(abs(marker - 24.0 * 183 / 365 / 24 * ChartFrame.width) < 0.01)
         #expect(page.contains("Reading goal 2026"))
+        #expect(page.contains("Behind the even pace on pages."))
     }
 
     @Test func aMissingGoalSaysHowToSetOne() throws {
@@ -157,7 +159,10 @@ import Testing
         let page = render(try InsightsFixture.year())
 
         #expect(page.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 3)
-        #expect(page.contains("<tr><th scope=\"row\">2025</th><td>15</td><td>4,410</td>"))
+        #expect(
+            page.contains(
+                "<tr><th scope=\"row\">2025</th><td data-label=\"Books\"><span>15</span></td><td data-label=\"Pages\"><span>4,410</span></td>"
+            ))
     }
 
     @Test func headlineCarriesTheYearsFigures() throws {

@@ -31,11 +31,12 @@ package struct BarChart: Sendable {
         self.emptyText = emptyText
     }
 
-    static let height = 200.0
-    static let top = 22.0
-    static let baseline = 174.0
-    static let side = 4.0
-    static let fontSize = 11.0
+    static let height = 190.0
+    static let top = 20.0
+    static let baseline = 164.0
+    static let side = 2.0
+    static let valueFontSize = 11.0
+    static let labelFontSize = 12.0
 
     /// The chart as an inline SVG element.
     package func svg() -> String {
@@ -44,12 +45,15 @@ package struct BarChart: Sendable {
 
         let plotHeight = Self.baseline - Self.top
         let slot = (ChartFrame.width - 2 * Self.side) / Double(bars.count)
-        let barWidth = slot * 0.72
-        let valueTexts = bars.map { FigureText.count($0.value) }
-        // Values and labels that would run into their neighbours are thinned out, not overlapped.
-        let widestValue = valueTexts.map { Markup.estimatedWidth($0, fontSize: Self.fontSize) }.max() ?? 0
-        let showsValues = widestValue <= slot - 1
-        let widestLabel = bars.map { Markup.estimatedWidth($0.label, fontSize: Self.fontSize) }.max() ?? 0
+        let barWidth = min(slot * 0.72, 48)
+        // Values that would run into their neighbours are shortened ("1.2k"), then left to the
+        // tooltips; labels are thinned out to every second or third bar. Nothing overlaps.
+        let fullValues = bars.map { FigureText.count($0.value) }
+        let compactValues = bars.map { FigureText.compactCount($0.value) }
+        let valueTexts = [fullValues, compactValues].first { texts in
+            texts.allSatisfy { Markup.estimatedWidth($0, fontSize: Self.valueFontSize) <= slot - 1 }
+        }
+        let widestLabel = bars.map { Markup.estimatedWidth($0.label, fontSize: Self.labelFontSize) }.max() ?? 0
         let labelStep = max(1, Int(((widestLabel + 6) / slot).rounded(.up)))
 
         let summary = bars.map { "\($0.name ?? $0.label) \(FigureText.count($0.value))" }.joined(separator: ", ")
@@ -61,15 +65,15 @@ package struct BarChart: Sendable {
             let name = bar.name ?? bar.label
             svg += "<rect class=\"bar\" data-value=\"\(bar.value)\" x=\"\(Markup.number(centre - barWidth / 2))\" "
             svg += "y=\"\(Markup.number(y))\" width=\"\(Markup.number(barWidth))\" height=\"\(Markup.number(barHeight))\" "
-            svg += "rx=\"2\" fill=\"\(color)\"><title>\(Markup.escaped("\(name): \(valueTexts[index]) \(unit)"))</title></rect>"
-            if showsValues {
+            svg += "rx=\"2\" fill=\"\(color)\"><title>\(Markup.escaped("\(name): \(fullValues[index]) \(unit)"))</title></rect>"
+            if let valueTexts {
                 let fill = bar.value == 0 ? Palette.axis : Palette.text
                 svg += "<text class=\"value\" x=\"\(Markup.number(centre))\" y=\"\(Markup.number(y - 5))\" text-anchor=\"middle\" "
-                svg += "font-size=\"\(Markup.number(Self.fontSize))\" fill=\"\(fill)\">\(valueTexts[index])</text>"
+                svg += "font-size=\"\(Markup.number(Self.valueFontSize))\" fill=\"\(fill)\">\(valueTexts[index])</text>"
             }
             if index % labelStep == 0 {
                 svg += "<text class=\"label\" x=\"\(Markup.number(centre))\" y=\"\(Markup.number(Self.baseline + 17))\" "
-                svg += "text-anchor=\"middle\" font-size=\"\(Markup.number(Self.fontSize))\" fill=\"\(Palette.mutedText)\">"
+                svg += "text-anchor=\"middle\" font-size=\"\(Markup.number(Self.labelFontSize))\" fill=\"\(Palette.mutedText)\">"
                 svg += "\(Markup.escaped(bar.label))</text>"
             }
         }

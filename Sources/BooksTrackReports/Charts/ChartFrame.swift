@@ -1,8 +1,9 @@
 /// The parts every chart shares: the root element that makes it an accessible, scalable image,
 /// the palette and the empty state.
 package enum ChartFrame {
-    /// The width of every chart's coordinate system; the page scales it to the card.
-    package static let width = 480.0
+    /// The width of every chart's coordinate system, close to a card's width on a phone and on a
+    /// desktop alike, so the page scales the text by little either way.
+    package static let width = 360.0
 
     /// `<svg>` with a viewBox, `role="img"`, an `aria-label` and a `<title>`, up to the end of the title.
     package static func open(height: Double, title: String, label: String) -> String {
@@ -20,7 +21,7 @@ package enum ChartFrame {
     package static func empty(title: String, text: String) -> String {
         open(height: 64, title: title, label: "\(title): \(text)")
             + "<text class=\"empty\" x=\"\(Markup.number(width / 2))\" y=\"37\" text-anchor=\"middle\" "
-            + "fill=\"\(Palette.mutedText)\" font-style=\"italic\">\(Markup.escaped(text))</text>"
+            + "font-size=\"14\" fill=\"\(Palette.mutedText)\" font-style=\"italic\">\(Markup.escaped(text))</text>"
             + close
     }
 }

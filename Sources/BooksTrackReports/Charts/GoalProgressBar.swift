@@ -27,11 +27,14 @@ package struct GoalProgressBar: Sendable {
         let doneFraction = min(1, Markup.ratio(Double(done), Double(goal)))
         let reached = goal > 0 && done >= goal
         let ahead = expected.map { Double(done) >= $0.rounded(.down) } ?? true
-        let progress = "\(FigureText.count(done)) of \(FigureText.count(goal)) \(unit) (\(FigureText.percent(Markup.ratio(Double(done), Double(goal)))))"
+        let progress =
+            "\(FigureText.count(done)) of \(FigureText.count(goal)) \(unit) (\(FigureText.percent(Markup.ratio(Double(done), Double(goal)))))"
         var label = "\(title): \(progress)"
         if let expected, expected.isFinite { label += ", \(FigureText.count(Int(expected.rounded(.down)))) expected by today" }
 
-        var svg = ChartFrame.open(height: Self.height, title: title, label: label)
+        // Without a marker there is no marker label to leave room for under the track.
+        let height = expected?.isFinite == true ? Self.height : Self.trackTop + Self.trackHeight + 6
+        var svg = ChartFrame.open(height: height, title: title, label: label)
         svg += "<text class=\"progress\" x=\"0\" y=\"16\" fill=\"\(Palette.text)\" font-weight=\"600\">\(Markup.escaped(progress))</text>"
         svg += "<text x=\"\(Markup.number(width))\" y=\"16\" text-anchor=\"end\" fill=\"\(Palette.mutedText)\">"
         svg += "goal \(FigureText.count(goal))</text>"
@@ -42,8 +45,10 @@ package struct GoalProgressBar: Sendable {
         svg += "fill=\"\(reached || ahead ? Palette.onTrack : Palette.books)\"/>"
         if let expected, expected.isFinite {
             let x = min(1, Markup.ratio(expected, Double(goal))) * width
-            let anchor = x < width * 0.2 ? "start" : x > width * 0.8 ? "end" : "middle"
             let marker = "expected by today: \(FigureText.count(Int(expected.rounded(.down))))"
+            // The marker's label is centred on it unless that would push it off either end.
+            let half = Markup.estimatedWidth(marker, fontSize: 11) / 2
+            let anchor = x - half < 0 ? "start" : x + half > width ? "end" : "middle"
             svg += "<line class=\"expected\" x1=\"\(Markup.number(x))\" y1=\"\(Markup.number(Self.trackTop - 4))\" "
             svg += "x2=\"\(Markup.number(x))\" y2=\"\(Markup.number(Self.trackTop + Self.trackHeight + 4))\" "
             svg += "stroke=\"\(Palette.marker)\" stroke-width=\"2\"/>"

@@ -18,14 +18,14 @@ extension InsightsHTMLReport {
         .figures li { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 12px 14px; }
         .figures .value { display: block; font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; }
         .figures .name { display: block; color: var(--muted); font-size: 0.875rem; }
-        .grid { display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 360px), 1fr)); }
+        .grid { display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); }
         .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px;
           box-shadow: 0 1px 2px rgba(15, 23, 42, 0.06); min-width: 0; }
         .card.wide { grid-column: 1 / -1; }
-        .subgrid { display: grid; gap: 8px 24px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); }
+        .subgrid { display: grid; gap: 8px 28px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr)); }
         figure { margin: 0; min-width: 0; }
         figcaption { font-weight: 600; font-size: 0.9rem; margin: 8px 0 4px; }
-        svg.chart { display: block; width: 100%; height: auto; max-width: 640px; overflow: visible; }
+        svg.chart { display: block; width: 100%; height: auto; max-width: 540px; overflow: visible; }
         svg.chart + svg.chart { margin-top: 12px; }
         .note { color: var(--muted); font-size: 0.875rem; margin: 8px 0 0; }
         .empty { color: var(--muted); font-style: italic; margin: 4px 0; }
@@ -41,12 +41,23 @@ extension InsightsHTMLReport {
         .ranking .count { color: var(--muted); font-variant-numeric: tabular-nums; }
         .ranking .count::before { content: "· "; }
         .table { overflow-x: auto; }
+        td cite { overflow-wrap: normal; }
         table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
         th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
         thead th { color: var(--muted); font-weight: 600; white-space: nowrap; }
-        td:nth-child(-n+6) { font-variant-numeric: tabular-nums; white-space: nowrap; }
+        td:nth-of-type(-n+5) { font-variant-numeric: tabular-nums; white-space: nowrap; }
+        td:nth-of-type(n+6) { min-width: 10em; }
         cite { font-style: italic; overflow-wrap: anywhere; }
         footer { color: var(--muted); font-size: 0.8rem; padding-top: 16px; padding-bottom: 24px; }
+        @media (max-width: 700px) {
+          table, tbody, tr, th, td { display: block; }
+          thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+          tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
+          tbody th { border: 0; padding: 0 0 4px; font-size: 1rem; }
+          td { display: grid; grid-template-columns: 9em 1fr; gap: 8px; border: 0; padding: 2px 0; white-space: normal; }
+          td:nth-of-type(n+6) { min-width: 0; }
+          td::before { content: attr(data-label); color: var(--muted); }
+        }
         @media (max-width: 480px) {
           header, main, footer { padding-left: 10px; padding-right: 10px; }
           .card { padding: 12px; }

@@ -28,7 +28,9 @@ enum InsightsFixture {
         reading.abandoned = 2
         reading.dnfRate = 2.0 / 14.0
         reading.rereads = 1
-        reading.formats = [NamedCount(name: "paperback", count: 6), NamedCount(name: "ebook", count: 4), NamedCount(name: "unknown", count: 2)]
+        reading.formats = [
+            NamedCount(name: "paperback", count: 6), NamedCount(name: "ebook", count: 4), NamedCount(name: "unknown", count: 2),
+        ]
         reading.topAuthors = [NamedCount(name: "Ursula K. Le Guin", count: 3), NamedCount(name: "N. K. Jemisin", count: 2)]
         reading.topGenres = [NamedCount(name: "Science fiction", count: 5), NamedCount(name: "Fantasy", count: 4)]
         reading.averageDaysToFinish = 9.5
@@ -47,7 +49,8 @@ enum InsightsFixture {
             ],
             goal: GoalProgress(goal: goal, booksDone: 12, pagesDone: 3_470, now: now),
             culturalGoal: CulturalGoalProgress(
-                marked: 5, finished: 3, categories: [NamedCount(name: "Translated fiction", count: 3), NamedCount(name: "unknown", count: 2)]),
+                marked: 5, finished: 3,
+                categories: [NamedCount(name: "Translated fiction", count: 3), NamedCount(name: "unknown", count: 2)]),
             streaks: ReadingStreaks(current: 4, longest: 21, lastReadingDay: "2026-07-01"),
             diversity: Diversity(read: DiversityBreakdown(groups: readGroups), library: DiversityBreakdown(groups: libraryGroups)))
     }
@@ -58,6 +61,7 @@ enum InsightsFixture {
         insights.year = nil
         insights.reading.booksFinished = 36
         insights.reading.pagesFinished = 10_580
+        insights.reading.finishedWithPageCount = 36
         insights.reading.periods = [
             PeriodFigure(label: "2024", books: 9, pages: 2_700),
             PeriodFigure(label: "2025", books: 15, pages: 4_410),
@@ -69,7 +73,8 @@ enum InsightsFixture {
     /// A reader who has just installed BooksTrack: nothing in the library, nothing read.
     static func empty(year: Int? = 2026) -> Insights {
         var reading = ReadingFigures()
-        reading.periods = year.map { year in (1...12).map { PeriodFigure(label: String(format: "%04d-%02d", year, $0), books: 0, pages: 0) } } ?? []
+        reading.periods =
+            year.map { year in (1...12).map { PeriodFigure(label: String(format: "%04d-%02d", year, $0), books: 0, pages: 0) } } ?? []
         return Insights(
             year: year,
             library: LibraryFigures(
@@ -89,12 +94,13 @@ enum InsightsFixture {
     ]
 
     /// Forty books in the library, 18 of them by authors of unknown gender (45%).
-    static let libraryGroups = readGroups + [
-        group(.female, .africa, "NG", language: "en", edition: "en", count: 8),
-        group(.male, .indigenous, "CA", language: "en", edition: "en", count: 2),
-        group(.female, .southAmerica, "CO", language: "es", edition: "en", translator: true, count: 2),
-        group(nil, nil, nil, language: nil, edition: nil, count: 16),
-    ]
+    static let libraryGroups =
+        readGroups + [
+            group(.female, .africa, "NG", language: "en", edition: "en", count: 8),
+            group(.male, .indigenous, "CA", language: "en", edition: "en", count: 2),
+            group(.female, .southAmerica, "CO", language: "es", edition: "en", translator: true, count: 2),
+            group(nil, nil, nil, language: nil, edition: nil, count: 16),
+        ]
 
     static func group(
         _ gender: AuthorGender?, _ region: CulturalRegion?, _ nationality: String?, language: String?, edition: String?,
@@ -119,6 +125,7 @@ enum InsightsFixture {
     }
 
     static func date(_ year: Int, _ month: Int, _ day: Int, hour: Int = 0) -> Date {
-        PartialDate.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day, hour: hour)) ?? Date(timeIntervalSince1970: 0)
+        PartialDate.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day, hour: hour))
+            ?? Date(timeIntervalSince1970: 0)
     }
 }

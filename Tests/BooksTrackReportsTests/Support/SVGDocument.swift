@@ -59,7 +59,9 @@ enum SVGDocument {
         let builder = TreeBuilder()
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
-            throw ParseError(description: "line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "no root element") in \(fragment.prefix(200))")
+            throw ParseError(
+                description:
+                    "line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "no root element") in \(fragment.prefix(200))")
         }
         return root
     }
