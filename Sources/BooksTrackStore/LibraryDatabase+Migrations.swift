@@ -51,8 +51,13 @@ extension LibraryDatabase {
                 CREATE TRIGGER entries_progress_day AFTER UPDATE OF currentPage, progress ON entries
                 WHEN NEW.currentPage IS NOT OLD.currentPage OR NEW.progress IS NOT OLD.progress
                 BEGIN
-                    INSERT OR IGNORE INTO reading_days (userKey, day)
-                    VALUES (NEW.userKey, CAST((NEW.lastModified + 978307200) / 86400 AS INTEGER));
+                    -- Not INSERT OR IGNORE: the conflict policy of the statement that fires a
+                    -- trigger replaces the trigger's own.
+                    INSERT INTO reading_days (userKey, day)
+                    SELECT NEW.userKey, CAST((NEW.lastModified + 978307200) / 86400 AS INTEGER)
+                    WHERE NOT EXISTS (
+                        SELECT 1 FROM reading_days WHERE userKey = NEW.userKey
+                        AND day = CAST((NEW.lastModified + 978307200) / 86400 AS INTEGER));
                 END;
                 """)
         }

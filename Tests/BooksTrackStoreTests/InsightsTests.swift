@@ -216,6 +216,25 @@ import Testing
         #expect(sessions.sessionPages == 30)
     }
 
+    @Test func severalProgressUpdatesOnOneDayMakeOneReadingDay() throws {
+        let store = library.store
+        let book = try library.addBook("Same day", status: .reading, pageCount: 500)
+        for page in [10, 20, 30] {
+            _ = try store.updateEntry(id: book.entry.id) { entry, _ in
+                entry.currentPage = page
+                entry.progress = Double(page) / 500
+                entry.lastModified = LibraryFixtures.date(2025, 6, 15, hour: 8)
+            }
+        }
+        var entry = try #require(try store.entry(id: book.entry.id))
+        entry.currentPage = 40
+        entry.progress = 40.0 / 500
+        try store.save(entry)
+        let streaks = try store.insights(year: nil, now: now).streaks
+        #expect(streaks.current == 1)
+        #expect(streaks.longest == 1)
+    }
+
     @Test func anEmptyLibraryHasNoAveragesAndOnlyUnknownShares() throws {
         let empty = try TestLibrary()
         let insights = try empty.store.insights(year: 2025, now: now)
