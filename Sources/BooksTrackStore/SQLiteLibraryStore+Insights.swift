@@ -9,6 +9,9 @@ import GRDB
 /// without a finish date counts only for all time. A read's pages are its entry's shown page
 /// count; its rating the entry's (history reads have none). A read's edition, for its format
 /// and language, is the owned one, else the work's first. The primary author is the first.
+///
+/// The entries are read `NOT INDEXED`: every index starts with the user, and following one to
+/// each of a library's rows costs several times more than reading the table through.
 extension SQLiteLibraryStore {
     public func insights(year: Int?, now: Date) throws -> Insights {
         let scope = InsightsScope(year: year, now: now)
@@ -98,12 +101,12 @@ struct InsightsQueries {
     static let reads = """
         reads(entryID, workID, editionID, finished, started, rating, pages, isReread) AS (
             SELECT e.id, e.workID, e.editionID, e.dateCompleted, e.dateStarted, e.rating, e.shownPageCount, e.earlierReads > 0
-            FROM entries e WHERE e.userKey = ?1 AND e.status = 'read'
+            FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'read'
             UNION ALL
             SELECT e.id, e.workID, e.editionID, json_extract(h.value, '$.ended'), json_extract(h.value, '$.started'), NULL,
                 e.shownPageCount,
                 EXISTS (SELECT 1 FROM json_each(e.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read')
-            FROM entries e, json_each(e.readHistory) h
+            FROM entries e NOT INDEXED, json_each(e.readHistory) h
             WHERE e.userKey = ?1 AND e.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
         )
         """
@@ -233,12 +236,12 @@ struct InsightsQueries {
         return middle.isEmpty ? nil : middle.reduce(0, +) / Double(middle.count)
     }
 
+    /// The first read in `order` (ties to the older entry), found before its title is looked up.
     private func book(order: String) throws -> BookFigure? {
         try rows("""
-            \(Self.scopedReads)
-            SELECT w.title, a.name, s.pages FROM scoped s
+            \(Self.scopedReads), chosen AS (SELECT * FROM scoped s WHERE s.pages IS NOT NULL ORDER BY \(order), s.entryID LIMIT 1)
+            SELECT w.title, a.name, s.pages FROM chosen s
             JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor)
-            WHERE s.pages IS NOT NULL ORDER BY \(order), w.normalizedTitle LIMIT 1
             """) { BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int()) }.first
     }
 
@@ -260,9 +263,9 @@ struct InsightsQueries {
     private func abandoned() throws -> Int {
         try rows("""
             SELECT COUNT(*) FROM (
-                SELECT e.dateStopped AS stopped FROM entries e WHERE e.userKey = ?1 AND e.status = 'dnf'
+                SELECT e.dateStopped AS stopped FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'dnf'
                 UNION ALL
-                SELECT json_extract(h.value, '$.ended') FROM entries e, json_each(e.readHistory) h
+                SELECT json_extract(h.value, '$.ended') FROM entries e NOT INDEXED, json_each(e.readHistory) h
                 WHERE e.userKey = ?1 AND e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
             ) WHERE ?2 IS NULL OR (stopped >= ?2 AND stopped < ?3)
             """) { try $0.int() }.first ?? 0
@@ -299,21 +302,21 @@ struct InsightsQueries {
         }
         let abandoned = Dictionary(try rows("""
             SELECT CAST(strftime('%Y', stopped + \(Self.unixOffset), 'unixepoch') AS INTEGER), COUNT(*) FROM (
-                SELECT e.dateStopped AS stopped FROM entries e WHERE e.userKey = ?1 AND e.status = 'dnf'
+                SELECT e.dateStopped AS stopped FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'dnf'
                 UNION ALL
-                SELECT json_extract(h.value, '$.ended') FROM entries e, json_each(e.readHistory) h
+                SELECT json_extract(h.value, '$.ended') FROM entries e NOT INDEXED, json_each(e.readHistory) h
                 WHERE e.userKey = ?1 AND e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
             ) WHERE stopped IS NOT NULL GROUP BY 1
             """, scoped: false) { (try $0.int(), try $0.int()) }) { first, _ in first }
         let longest = Dictionary(try rows("""
-            \(withYear) SELECT year, title, name, pages FROM (
-                SELECT d.year, w.title, a.name, d.pages,
-                    ROW_NUMBER() OVER (PARTITION BY d.year ORDER BY d.pages DESC, w.normalizedTitle) AS rank
-                FROM dated d JOIN works w ON w.userKey = ?1 AND w.id = d.workID
-                LEFT JOIN work_authors wa ON wa.userKey = ?1 AND wa.workID = d.workID AND wa.position = 0
-                LEFT JOIN authors a ON a.userKey = ?1 AND a.id = wa.authorID
-                WHERE d.pages IS NOT NULL
-            ) WHERE rank = 1
+            \(withYear), longest AS (
+                SELECT * FROM (
+                    SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.year ORDER BY d.pages DESC, d.entryID) AS rank
+                    FROM dated d WHERE d.pages IS NOT NULL
+                ) WHERE rank = 1
+            )
+            SELECT s.year, w.title, a.name, s.pages FROM longest s
+            JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor)
             """) { (try $0.int(), BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int())) }) { first, _ in first }
         let authors = Dictionary(try rows("""
             \(withYear) SELECT year, name, books FROM (
@@ -351,7 +354,7 @@ struct InsightsQueries {
 
     func culturalGoal() throws -> CulturalGoalProgress {
         let categories = try rows("""
-            SELECT COALESCE(culturalGoalCategory, 'unknown'), COUNT(*), SUM(status = 'read') FROM entries
+            SELECT COALESCE(culturalGoalCategory, 'unknown'), COUNT(*), SUM(status = 'read') FROM entries NOT INDEXED
             WHERE userKey = ?1 AND contributesToCulturalGoal = 1 GROUP BY 1 ORDER BY 2 DESC, 1
             """, scoped: false) { (name: try $0.string(), marked: try $0.int(), finished: try $0.int()) }
         return CulturalGoalProgress(
@@ -400,7 +403,7 @@ struct InsightsQueries {
 
     func diversityOfLibrary() throws -> DiversityBreakdown {
         DiversityBreakdown(groups: try diversityGroups("""
-            WITH s AS (SELECT workID, editionID FROM entries WHERE userKey = ?1)
+            WITH s AS (SELECT workID, editionID FROM entries NOT INDEXED WHERE userKey = ?1)
             SELECT \(Self.diversityColumns), COUNT(*) FROM s
             JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor) \(Self.readEdition)
             GROUP BY 1, 2, 3, 4, 5, 6, 7

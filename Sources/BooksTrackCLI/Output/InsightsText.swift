@@ -34,8 +34,9 @@ enum InsightsText {
             + (streaks.lastReadingDay.map { " (last read \($0))" } ?? ""))
         let library = insights.library
         lines.append("Library      \(FigureText.count(library.total)) books: "
-            + ReadingStatus.allCases.map { "\(library.countsByStatus[$0] ?? 0) \($0.displayName.lowercased())" }.joined(separator: ", "))
-        lines.append("             \(library.owned) owned, \(library.favorites) favorites, \(library.reviewQueue) waiting for review")
+            + ReadingStatus.allCases.map { "\(FigureText.count(library.countsByStatus[$0] ?? 0)) \($0.displayName.lowercased())" }.joined(separator: ", "))
+        lines.append("             \(FigureText.count(library.owned)) owned, \(FigureText.count(library.favorites)) favorites, "
+            + "\(FigureText.count(library.reviewQueue)) waiting for review")
 
         lines += goal(insights.goal, year: insights.year)
         let cultural = insights.culturalGoal
