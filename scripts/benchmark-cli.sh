@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Times `bookstrack list --status reading` as a whole process on a 100,000-book library.
+# Times `bookstrack list --status reading` and `bookstrack insights` as whole processes on a
+# 100,000-book library.
 # Usage: scripts/benchmark-cli.sh [COUNT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,4 +18,6 @@ Benchmarks/.build/release/make-library "$data" "$count"
 export BOOKSTRACK_DATA_DIR="$data"
 hyperfine --warmup 5 --runs 50 --export-markdown /dev/stdout \
   ".build/release/bookstrack list --status reading" \
-  ".build/release/bookstrack list"
+  ".build/release/bookstrack list" \
+  ".build/release/bookstrack insights --year 2025" \
+  ".build/release/bookstrack insights"

@@ -15,7 +15,7 @@ import Testing
         let text = await cli.run("insights", "--year", "2026")
         #expect(text.exitCode == 0)
         #expect(text.output.contains("Your reading in 2026"))
-        #expect(text.output.contains("Finished     1 books, 264 pages"))
+        #expect(text.output.contains("Finished     1 book, 264 pages"))
         #expect(text.output.contains("Nov"))
         #expect(text.output.contains("█"))
         // One book read, by a woman from North America; the library's other author is unknown.

@@ -11,7 +11,7 @@ enum InsightsText {
         let reading = insights.reading
         lines.append(insights.year.map { "Your reading in \($0)" } ?? "Your reading, all time")
         lines.append("")
-        lines.append("Finished     \(FigureText.count(reading.booksFinished)) books, \(FigureText.count(reading.pagesFinished)) pages"
+        lines.append("Finished     \(books(reading.booksFinished)), \(FigureText.count(reading.pagesFinished)) pages"
             + (reading.rereads > 0 ? " (\(reading.rereads) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
         if let average = reading.averageLength, let median = reading.medianLength {
             lines.append("Length       average \(FigureText.decimal(average)) pages, median \(FigureText.decimal(median))")
@@ -33,7 +33,7 @@ enum InsightsText {
         lines.append("Streak       \(days(streaks.current)) now, \(days(streaks.longest)) at most"
             + (streaks.lastReadingDay.map { " (last read \($0))" } ?? ""))
         let library = insights.library
-        lines.append("Library      \(FigureText.count(library.total)) books: "
+        lines.append("Library      \(books(library.total)): "
             + ReadingStatus.allCases.map { "\(FigureText.count(library.countsByStatus[$0] ?? 0)) \($0.displayName.lowercased())" }.joined(separator: ", "))
         lines.append("             \(FigureText.count(library.owned)) owned, \(FigureText.count(library.favorites)) favorites, "
             + "\(FigureText.count(library.reviewQueue)) waiting for review")
@@ -53,7 +53,7 @@ enum InsightsText {
         lines += section("Top genres", reading.topGenres.map { ($0.name, $0.count, "\($0.count)") })
 
         let read = insights.diversity.read
-        lines += ["", "Whose voices: \(FigureText.count(read.books)) books read\(insights.year.map { " in \($0)" } ?? "")"]
+        lines += ["", "Whose voices: \(books(read.books)) read\(insights.year.map { " in \($0)" } ?? "")"]
         lines += shares("Author gender", read.gender)
         lines += shares("Cultural region", read.region)
         lines += shares("Nationality", Array(read.nationality.prefix(8)) + (read.nationality.count > 8 && !read.nationality.prefix(8).contains { $0.key == Share.unknown } ? [read.nationality.last!] : []))
@@ -62,14 +62,14 @@ enum InsightsText {
         lines += shares("Marginalized voices", read.marginalized)
         lines += shares("Indigenous voices", read.indigenous)
         let whole = insights.diversity.library
-        lines += ["", "Whose voices: the whole library (\(FigureText.count(whole.books)) books)"]
+        lines += ["", "Whose voices: the whole library (\(books(whole.books)))"]
         lines += shares("Author gender", whole.gender)
         lines += shares("Cultural region", whole.region)
 
         if !insights.years.isEmpty {
             lines += ["", "Year in books"]
             for year in insights.years {
-                var text = "  \(year.year)  \(FigureText.count(year.books)) books, \(FigureText.count(year.pages)) pages"
+                var text = "  \(year.year)  \(books(year.books)), \(FigureText.count(year.pages)) pages"
                 if let rating = year.averageRating { text += ", rated \(FigureText.decimal(rating))" }
                 if year.abandoned > 0 { text += ", \(year.abandoned) abandoned" }
                 if let author = year.topAuthor { text += "; most read: \(author.name)" }
@@ -137,6 +137,8 @@ enum InsightsText {
         guard label.count == 7, let month = Int(label.suffix(2)), (1...12).contains(month) else { return label }
         return months[month - 1]
     }
+
+    private static func books(_ count: Int) -> String { count == 1 ? "1 book" : "\(FigureText.count(count)) books" }
 
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
