@@ -5,7 +5,8 @@ import Foundation
 ///
 /// CSV and TSV files are read twice: a quick pass that checks the whole file (row cap, unclosed
 /// quotes, binary content) before anything is written, then the import, streaming in batches of
-/// rows, one transaction each. JSON exports (LibraryThing, BooksTrack) are read as documents.
+/// rows, one transaction each, the next batch read and mapped on another thread while one is
+/// merged. JSON exports (LibraryThing, BooksTrack) are read as documents.
 public struct LibraryImporter: Sendable {
     private let store: any LibraryStore
     private let now: @Sendable () -> Date
@@ -48,30 +49,16 @@ public struct LibraryImporter: Sendable {
         summary.usedColumns = choice.usedColumns
         summary.ignoredColumns = choice.ignoredColumns
         var batcher = try ImportBatcher(store: store, format: choice.format, options: options, now: now())
-        var batch: [ImportedBook] = []
-        batch.reserveCapacity(options.batchSize)
         progress(ImportProgress(processed: 0, total: total))
-        while let record = try reader.next() {
-            summary.rows += 1
-            if let problem = record.problem {
-                summary.problems.append(ImportProblem(row: record.row, message: "\(problem); row skipped", action: .skipped))
-                summary.skipped += 1
-                continue
-            }
-            guard let book = choice.mapper.book(from: CSVRow(record: record, header: header), problems: &summary.problems)
-            else {
-                summary.skipped += 1
-                continue
-            }
-            batch.append(book.fittingLimits(problems: &summary.problems))
-            if batch.count >= options.batchSize {
-                try batcher.process(batch, into: &summary)
-                batch.removeAll(keepingCapacity: true)
-                progress(ImportProgress(processed: summary.rows, total: total))
-            }
+        let batches = RowBatchReader(reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize)
+        defer { batches.close() }
+        while let batch = try batches.next() {
+            summary.rows += batch.rows
+            summary.skipped += batch.skipped
+            summary.problems += batch.problems
+            try batcher.process(batch.books, into: &summary)
+            progress(ImportProgress(processed: summary.rows, total: total))
         }
-        try batcher.process(batch, into: &summary)
-        progress(ImportProgress(processed: summary.rows, total: total))
         finish(&summary, batcher: batcher)
         return summary
     }
