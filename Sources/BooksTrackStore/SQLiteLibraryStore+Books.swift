@@ -75,20 +75,39 @@ extension SQLiteLibraryStore {
         }
     }
 
-    /// Books in the order they were added, the entry ID breaking ties, starting after `cursor`'s
-    /// entry: a walk through the whole library that costs the same on its last page as on its first
-    /// (an OFFSET would read every row before the page again). Every edition of the page's works
-    /// comes with it, read once for both the books and the page.
-    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage {
+    /// The keys of every `step`-th entry in the order books were added, read from the date index
+    /// alone.
+    public func entryOrderKeys(every step: Int) throws -> [EntryOrderKey] {
         try read { db, user in
-            var condition = "1"
-            var arguments: StatementArguments = []
-            if let cursor {
-                let seconds = cursor.dateAdded.databaseSeconds
-                condition = "(e.dateAdded > ? OR (e.dateAdded = ? AND e.id > ?))"
-                arguments = [seconds, seconds, cursor.id.databaseValue]
+            try Self.fetch(db, """
+                SELECT dateAdded, id FROM (
+                    SELECT dateAdded, id, ROW_NUMBER() OVER (ORDER BY dateAdded, id) AS position
+                    FROM entries INDEXED BY entries_by_date_added WHERE userKey = ?
+                ) WHERE position % ? = 0 ORDER BY position
+                """, [user, max(1, step)], table: "entries") { reader in
+                EntryOrderKey(dateAdded: try reader.date(), id: try reader.id())
             }
-            return try loadPage(db, user, where: condition, arguments, order: "e.dateAdded ASC, e.id ASC", limit: limit, offset: 0)
+        }
+    }
+
+    /// Books in the order they were added, the entry ID breaking ties, after `start` and up to
+    /// `end`: a range of the date index, so the last pages of a library cost what the first do
+    /// (an OFFSET would read every row before the page again), and several can load at once.
+    /// Every edition of the page's works comes with it, read once for both the books and the page.
+    public func books(after start: EntryOrderKey?, through end: EntryOrderKey?) throws -> BookPage {
+        try read { db, user in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let start {
+                conditions.append("(e.dateAdded, e.id) > (?, ?)")
+                arguments += [start.dateAdded.databaseSeconds, start.id.databaseValue]
+            }
+            if let end {
+                conditions.append("(e.dateAdded, e.id) <= (?, ?)")
+                arguments += [end.dateAdded.databaseSeconds, end.id.databaseValue]
+            }
+            return try loadPage(db, user, where: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments,
+                                order: "e.dateAdded ASC, e.id ASC", limit: nil, offset: 0)
         }
     }
 

@@ -130,8 +130,12 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.books(query)
     }
 
-    public func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage {
-        try base.books(addedAfter: cursor, limit: limit)
+    public func entryOrderKeys(every step: Int) throws -> [EntryOrderKey] {
+        try base.entryOrderKeys(every: step)
+    }
+
+    public func books(after start: EntryOrderKey?, through end: EntryOrderKey?) throws -> BookPage {
+        try base.books(after: start, through: end)
     }
 
     public func entries(idPrefix: String) throws -> [LibraryEntry.ID] {

@@ -4,7 +4,8 @@ import BooksTrackTesting
 import Foundation
 import Testing
 
-/// `books(addedAfter:limit:)`: walking through the whole library page by page, as exports do.
+/// `entryOrderKeys(every:)` and `books(after:through:)`: walking through the whole library page by
+/// page, as exports do.
 @Suite struct WalkThroughLibraryTests {
     @Test func pagesFollowTheOrderOfAdditionAndNeverOverlapOnTies() throws {
         let library = try TestLibrary()
@@ -16,15 +17,16 @@ import Testing
         added.append(try library.addBook("Earliest", dateAdded: day(1)))
         try library.addBook("Bob's", to: library.bobStore)
 
+        let bounds = try library.store.entryOrderKeys(every: 2)
+        // Six books of Alice's (Bob's is not hers): full pages end at the 2nd, 4th and 6th.
+        #expect(bounds.count == 3)
         var walked: [LibraryBook] = []
-        var cursor: LibraryEntry?
-        while true {
-            let page = try library.store.books(addedAfter: cursor, limit: 2)
-            #expect(page.books.count <= 2)
-            guard let last = page.books.last else { break }
+        for (start, end) in zip([nil] + bounds, bounds.map(Optional.some) + [nil]) {
+            let page = try library.store.books(after: start, through: end)
+            #expect(page.books.count == (end == nil ? 0 : 2))
+            #expect(page.books.last.map { EntryOrderKey(dateAdded: $0.entry.dateAdded, id: $0.entry.id) } == end)
             #expect(Set(page.editions.keys) == Set(page.books.map(\.work.id)), "every book here has one edition")
             walked += page.books
-            cursor = last.entry
         }
 
         let titles = walked.map(\.work.title)
@@ -38,6 +40,7 @@ import Testing
 
     @Test func anEmptyLibraryHasNoFirstPage() throws {
         let library = try TestLibrary()
-        #expect(try library.store.books(addedAfter: nil, limit: 10).books.isEmpty)
+        #expect(try library.store.entryOrderKeys(every: 10).isEmpty)
+        #expect(try library.store.books(after: nil, through: nil).books.isEmpty)
     }
 }

@@ -73,10 +73,12 @@ public protocol LibraryStore: Sendable {
     func book(entryID: LibraryEntry.ID) throws -> LibraryBook?
     /// One page of books.
     func books(_ query: EntryQuery) throws -> [LibraryBook]
-    /// Up to `limit` books in the order they were added (the entry ID breaks ties), after `cursor`'s
-    /// entry (nil: from the first), with every edition of their works; for walking through the
-    /// whole library page by page.
-    func books(addedAfter cursor: LibraryEntry?, limit: Int) throws -> BookPage
+    /// The keys of every `step`-th entry in the order books were added (the last entry of each
+    /// full page of `step` books), for walking the library in pages that can load side by side.
+    func entryOrderKeys(every step: Int) throws -> [EntryOrderKey]
+    /// The books added after `start` (from the first when nil) up to and including `end` (to the
+    /// last when nil), in the order they were added, with every edition of their works.
+    func books(after start: EntryOrderKey?, through end: EntryOrderKey?) throws -> BookPage
     /// Entries whose ID starts with `idPrefix` (hex digits, hyphens optional).
     func entries(idPrefix: String) throws -> [LibraryEntry.ID]
     /// Entries whose owned or primary edition carries the ISBN.

@@ -2,45 +2,53 @@ import BooksTrackCore
 import Dispatch
 
 /// Reads a library's books page by page in the order they were added (the entry ID breaks ties,
-/// so pages never overlap), loading the next page on another thread while the caller writes the
-/// current one: on two cores an export then costs about as much as the reading alone.
+/// so pages never overlap). The pages' bounds are read first from the date index; then the next two
+/// pages load on other threads while the caller writes the current one: on two cores loading, the
+/// costlier part, runs on both while the writing fills the gaps.
 ///
-/// At most two pages are in memory. A load still running when the reader is released is waited
+/// At most three pages are in memory. Loads still running when the reader is released are waited
 /// for, so no work outlives the export.
 final class BookPageReader {
+    /// How many pages load ahead of the one being written.
+    private static let pagesAhead = 2
     private let store: any LibraryStore
-    private let pageSize: Int
-    /// The last entry of the page handed over last.
-    private var cursor: LibraryEntry?
-    private var pending: PendingPage?
+    /// The key of the last entry of each full page, taken when the walk began; the page after
+    /// the last key runs to the end of the library.
+    private let bounds: [EntryOrderKey]
+    /// The next page to start loading, an index into `bounds` (`bounds.count` is the last page).
+    private var nextToLoad = 0
+    private var pending: [PendingPage] = []
 
-    /// Starts loading the first page of `store`'s books.
-    init(store: any LibraryStore, pageSize: Int) {
+    /// Reads the pages' bounds and starts loading the first pages of `store`'s books.
+    init(store: any LibraryStore, pageSize: Int) throws {
         self.store = store
-        self.pageSize = max(1, pageSize)
-        pending = load(after: nil)
+        bounds = try store.entryOrderKeys(every: max(1, pageSize))
+        while pending.count < Self.pagesAhead, let page = loadNext() { pending.append(page) }
     }
 
-    /// The next page, or nil after the last; starts loading the page after it.
+    /// The next page, or nil after the last; starts loading another.
     func next() throws -> BookPage? {
-        guard let current = pending else { return nil }
-        pending = nil
-        let page = try current.wait()
-        cursor = page.books.last?.entry ?? cursor
-        if page.books.count == pageSize {
-            pending = load(after: cursor)
+        while !pending.isEmpty {
+            let current = pending.removeFirst()
+            if let page = loadNext() { pending.append(page) }
+            let page = try current.wait()
+            // A page emptied by deletions since the bounds were read is skipped.
+            if !page.books.isEmpty { return page }
         }
-        return page.books.isEmpty ? nil : page
+        return nil
     }
 
     deinit {
-        _ = try? pending?.wait()
+        for page in pending { _ = try? page.wait() }
     }
 
-    private func load(after cursor: LibraryEntry?) -> PendingPage {
+    private func loadNext() -> PendingPage? {
+        guard nextToLoad <= bounds.count else { return nil }
+        let start = nextToLoad == 0 ? nil : bounds[nextToLoad - 1]
+        let end = nextToLoad < bounds.count ? bounds[nextToLoad] : nil
+        nextToLoad += 1
         let store = store
-        let pageSize = pageSize
-        return PendingPage { try store.books(addedAfter: cursor, limit: pageSize) }
+        return PendingPage { try store.books(after: start, through: end) }
     }
 }
 

@@ -26,7 +26,7 @@ struct BooksTrackJSONWriter {
     func write(to file: ExportFile, exportedAt: Date, progress: (Int, Int) -> Void) throws -> Int {
         let total = try store.count(EntryQuery())
         // The first page loads while the authors are written.
-        let pages = BookPageReader(store: store, pageSize: pageSize)
+        let pages = try BookPageReader(store: store, pageSize: pageSize)
         var output = JSONTextBuffer(capacity: ExportFile.bufferSize + 64 * 1024)
         output.openObject()
         output.member("format", BooksTrackJSONFormat.name)

@@ -20,7 +20,7 @@ struct GoodreadsCSVWriter {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(ExportFile.bufferSize + 64 * 1024)
         CSVText.appendRecord(GoodreadsCSVRow.header, to: &bytes)
-        let pages = BookPageReader(store: store, pageSize: pageSize)
+        let pages = try BookPageReader(store: store, pageSize: pageSize)
         var written = 0
         while let page = try pages.next() {
             for book in page.books {
