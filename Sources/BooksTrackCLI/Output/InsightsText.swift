@@ -12,7 +12,7 @@ enum InsightsText {
         lines.append(insights.year.map { "Your reading in \($0)" } ?? "Your reading, all time")
         lines.append("")
         lines.append("Finished     \(books(reading.booksFinished)), \(FigureText.count(reading.pagesFinished)) pages"
-            + (reading.rereads > 0 ? " (\(reading.rereads) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
+            + (reading.rereads > 0 ? " (\(FigureText.count(reading.rereads)) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
         if let average = reading.averageLength, let median = reading.medianLength {
             lines.append("Length       average \(FigureText.decimal(average)) pages, median \(FigureText.decimal(median))")
         }
@@ -22,12 +22,12 @@ enum InsightsText {
         }
         if let rating = reading.averageRating { lines.append("Rating       \(FigureText.decimal(rating)) on average") }
         if let rate = reading.dnfRate {
-            lines.append("Abandoned    \(reading.abandoned) (\(FigureText.percent(rate)) of books ended)")
+            lines.append("Abandoned    \(FigureText.count(reading.abandoned)) (\(FigureText.percent(rate)) of books ended)")
         }
         if let days = reading.averageDaysToFinish { lines.append("Days a book  \(FigureText.decimal(days)) on average") }
         if let pace = reading.recentPagesPerDay { lines.append("Pace         \(FigureText.decimal(pace)) pages a day over the last 30 days") }
         if reading.sessionCount > 0 {
-            lines.append("Sessions     \(reading.sessionCount), \(hours(reading.sessionMinutes)), \(FigureText.count(reading.sessionPages)) pages")
+            lines.append("Sessions     \(FigureText.count(reading.sessionCount)), \(hours(reading.sessionMinutes)), \(FigureText.count(reading.sessionPages)) pages")
         }
         let streaks = insights.streaks
         lines.append("Streak       \(days(streaks.current)) now, \(days(streaks.longest)) at most"
@@ -41,16 +41,16 @@ enum InsightsText {
         lines += goal(insights.goal, year: insights.year)
         let cultural = insights.culturalGoal
         if cultural.marked > 0 {
-            lines += ["", "Cultural goal: \(cultural.finished) of \(cultural.marked) marked books finished"]
+            lines += ["", "Cultural goal: \(FigureText.count(cultural.finished)) of \(books(cultural.marked)) marked finished"]
             lines += bars(cultural.categories.map { ($0.name, $0.count, FigureText.count($0.count)) })
         }
 
         lines += section(insights.year == nil ? "Books per year" : "Books per month",
                          reading.periods.map { (period($0.label), $0.books, "\($0.books) · \(FigureText.count($0.pages)) p") })
-        lines += section("Ratings", reading.ratingDistribution.enumerated().map { ("\($0.offset + 1)★", $0.element, "\($0.element)") })
-        lines += section("Formats", reading.formats.map { ($0.name, $0.count, "\($0.count)") })
-        lines += section("Top authors", reading.topAuthors.map { ($0.name, $0.count, "\($0.count)") })
-        lines += section("Top genres", reading.topGenres.map { ($0.name, $0.count, "\($0.count)") })
+        lines += section("Ratings", reading.ratingDistribution.enumerated().map { ("\($0.offset + 1)★", $0.element, FigureText.count($0.element)) })
+        lines += section("Formats", reading.formats.map { ($0.name, $0.count, FigureText.count($0.count)) })
+        lines += section("Top authors", reading.topAuthors.map { ($0.name, $0.count, FigureText.count($0.count)) })
+        lines += section("Top genres", reading.topGenres.map { ($0.name, $0.count, FigureText.count($0.count)) })
 
         let read = insights.diversity.read
         lines += ["", "Whose voices: \(books(read.books)) read\(insights.year.map { " in \($0)" } ?? "")"]
@@ -104,7 +104,7 @@ enum InsightsText {
     }
 
     private static func shares(_ title: String, _ shares: [Share]) -> [String] {
-        ["  \(title)"] + bars(shares.map { ($0.label, $0.count, "\(FigureText.percent($0.fraction)) (\($0.count))") }, indent: 4, scaleTo: shares.map(\.count).reduce(0, +))
+        ["  \(title)"] + bars(shares.map { ($0.label, $0.count, "\(FigureText.percent($0.fraction)) (\(FigureText.count($0.count)))") }, indent: 4, scaleTo: shares.map(\.count).reduce(0, +))
     }
 
     /// One bar per row, the longest `barWidth` wide (or scaled to `scaleTo`, for shares of a whole).
