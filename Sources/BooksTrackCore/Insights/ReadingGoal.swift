@@ -31,6 +31,8 @@ public struct GoalProgress: Codable, Hashable, Sendable {
     public var daysInYear: Int
     /// Days of the year gone by, today included: 0 before the year, `daysInYear` after it.
     public var daysElapsed: Int
+    /// Days left in the year, today included: `daysInYear` before it, 0 once it is over.
+    public var daysLeft: Int
     /// Where the reader would be by today at an even pace toward the goal.
     public var expectedBooks: Double?
     public var expectedPages: Double?
@@ -55,21 +57,17 @@ public struct GoalProgress: Codable, Hashable, Sendable {
         } else {
             daysElapsed = calendar.ordinality(of: .day, in: .year, for: now) ?? 1
         }
-        let share = Double(daysElapsed) / Double(daysInYear)
-        let daysLeft = daysInYear - daysElapsed + (today == goal.year ? 1 : 0)
-        expectedBooks = goal.books.map { Double($0) * share }
-        expectedPages = goal.pages.map { Double($0) * share }
+        daysLeft = daysInYear - daysElapsed + (today == goal.year ? 1 : 0)
+        let elapsed = Double(daysElapsed)
+        let days = Double(daysInYear)
+        expectedBooks = goal.books.map { Double($0) * elapsed / days }
+        expectedPages = goal.pages.map { Double($0) * elapsed / days }
         if let books = goal.books, booksDone < books, daysLeft > 0, today <= goal.year {
             booksPerWeekNeeded = Double(books - booksDone) / Double(daysLeft) * 7
         }
         if let pages = goal.pages, pagesDone < pages, daysLeft > 0, today <= goal.year {
             pagesPerDayNeeded = Double(pages - pagesDone) / Double(daysLeft)
         }
-    }
-
-    /// Days left in the year, today included (0 once it is over).
-    public var daysLeft: Int {
-        daysElapsed == 0 ? daysInYear : max(0, daysInYear - daysElapsed + 1)
     }
 
     /// Whether the reader is at or ahead of the even pace on every part of the goal.
