@@ -231,3 +231,16 @@ import Testing
         #expect(result.error.contains("no book matches \"nothing like this\""))
     }
 }
+
+@Suite struct NamingQuotes {
+    @Test func quotesAddedTogetherCanEachBeRemovedByTheIdShown() async throws {
+        let cli = try CLIHarness()
+        let id = try await cli.add("The Dispossessed", "--author", "Ursula K. Le Guin", "--pages", "400")
+        for page in 1...5 { _ = await cli.run("quote", "add", id, "Quote on page \(page)", "--page", "\(page)") }
+        let shown = await cli.run("quote", "list", id).output.split(separator: "\n").map { String($0.prefix(8)) }
+        #expect(shown.count == 5)
+        #expect(Set(shown).count == 5)
+        for prefix in shown { #expect(await cli.run("quote", "remove", id, prefix).exitCode == 0) }
+        #expect(await cli.run("quote", "list", id).output.contains("No quotes"))
+    }
+}

@@ -34,10 +34,13 @@ import Testing
         }
     }
 
-    @Test func entryIdentifiersStayRandomSoTheirFirstDigitsNameThem() {
-        let ids = (0..<200).map { _ in LibraryEntry.ID() }
-        #expect(ids.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
-        #expect(Set(ids.map { $0.description.prefix(8) }).count == ids.count)
+    @Test func entryAndQuoteIdentifiersStayRandomSoTheirFirstDigitsNameThem() {
+        let entries = (0..<200).map { _ in LibraryEntry.ID() }
+        #expect(entries.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
+        #expect(Set(entries.map { $0.description.prefix(8) }).count == entries.count)
+        let quotes = (0..<200).map { _ in Quote.ID() }
+        #expect(quotes.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
+        #expect(Set(quotes.map { $0.description.prefix(8) }).count == quotes.count)
     }
 
     @Test func theFirstSixBytesAreTheTimeInMilliseconds() {

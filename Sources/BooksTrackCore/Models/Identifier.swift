@@ -55,7 +55,7 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable, Custom
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 }
 
-/// A record people name by the first digits of its identifier (`bookstrack show 3f2a9c1e`): those
-/// digits must differ between records made together, so its identifiers are random rather than
-/// time-ordered.
+/// A record people name by the first digits of its identifier (`bookstrack show 3f2a9c1e`,
+/// `bookstrack quote remove BOOK 9b04e1d2`): those digits must differ between records made
+/// together, so its identifiers are random rather than time-ordered.
 public protocol NamedByIDPrefix {}

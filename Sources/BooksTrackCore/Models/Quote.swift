@@ -1,7 +1,7 @@
 import Foundation
 
 /// A passage the reader kept from a book.
-public struct Quote: Hashable, Sendable, Codable, Identifiable {
+public struct Quote: Hashable, Sendable, Codable, Identifiable, NamedByIDPrefix {
     /// The quote's identifier.
     public typealias ID = Identifier<Quote>
 
