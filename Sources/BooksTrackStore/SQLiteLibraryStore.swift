@@ -33,13 +33,13 @@ public struct SQLiteLibraryStore: LibraryStore {
     func readOnWriter<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
         do {
             return try writer.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.deferred) {
-                    result = try body(db, try userKey(db))
-                    return .commit
+                try db.readOnly {
+                    // One snapshot for every statement, even when another process writes the file;
+                    // ending a transaction that wrote nothing loses nothing if it fails.
+                    try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+                    defer { try? db.execute(sql: "COMMIT") }
+                    return try body(db, try userKey(db))
                 }
-                guard let result else { preconditionFailure("a committed read transaction ran its body") }
-                return result
             }
         } catch {
             throw StoreError.translating(error)
