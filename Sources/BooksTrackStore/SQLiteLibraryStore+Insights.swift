@@ -19,17 +19,17 @@ extension SQLiteLibraryStore {
             let queries = InsightsQueries(db: db, user: user, scope: scope)
             let statistics = try queries.libraryFigures(statusCounts: statusCounts(db, user), reviewQueue: reviewQueueCount(db, user))
             let goalYear = year ?? scope.currentYear
-            var goal: GoalProgress?
-            if let set = try queries.goal(year: goalYear) {
+            var progress: GoalProgress?
+            if let set = try goal(db, user, year: goalYear) {
                 let done = try queries.finished(in: InsightsScope(year: goalYear, now: now))
-                goal = GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
+                progress = GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
             }
             return Insights(
                 year: year,
                 library: statistics,
                 reading: try queries.readingFigures(),
                 years: try queries.yearsInBooks(),
-                goal: goal,
+                goal: progress,
                 culturalGoal: try queries.culturalGoal(),
                 streaks: try queries.streaks(),
                 diversity: Diversity(read: try queries.diversityOfReads(), library: try queries.diversityOfLibrary())
@@ -38,7 +38,14 @@ extension SQLiteLibraryStore {
     }
 
     public func goal(year: Int) throws -> ReadingGoal? {
-        try read { db, user in try InsightsQueries(db: db, user: user, scope: InsightsScope(year: year, now: Date())).goal(year: year) }
+        try read { db, user in try goal(db, user, year: year) }
+    }
+
+    func goal(_ db: Database, _ user: Int64?, year: Int) throws -> ReadingGoal? {
+        try Self.fetch(db, "SELECT year, books, pages FROM reading_goals WHERE userKey = ? AND year = ?", [user, year],
+                       table: "reading_goals") { reader in
+            try ReadingGoal(year: try reader.int(), books: try reader.optionalInt(), pages: try reader.optionalInt())
+        }.first
     }
 
     public func setGoal(_ goal: ReadingGoal) throws {
@@ -147,13 +154,6 @@ struct InsightsQueries {
             total: statusCounts.values.reduce(0, +), countsByStatus: statusCounts, owned: totals.0, favorites: totals.1,
             reviewQueue: reviewQueue
         )
-    }
-
-    func goal(year: Int) throws -> ReadingGoal? {
-        try SQLiteLibraryStore.fetch(db, "SELECT year, books, pages FROM reading_goals WHERE userKey = ? AND year = ?", [user, year],
-                                     table: "reading_goals") { reader in
-            try ReadingGoal(year: try reader.int(), books: try reader.optionalInt(), pages: try reader.optionalInt())
-        }.first
     }
 
     /// Books and pages finished in `scope`.
@@ -293,12 +293,12 @@ struct InsightsQueries {
         let year = "CAST(strftime('%Y', finished + \(Self.unixOffset), 'unixepoch') AS INTEGER)"
         let withYear = "\(Self.scopedReads), dated AS (SELECT *, \(year) AS year FROM reads WHERE finished IS NOT NULL)"
         var years = try rows("""
-            \(withYear) SELECT year, COUNT(*), COALESCE(SUM(pages), 0), AVG(rating), COALESCE(SUM(isReread), 0)
+            \(withYear) SELECT year, COUNT(*), COALESCE(SUM(pages), 0), COALESCE(SUM(isReread), 0), AVG(rating)
             FROM dated GROUP BY year ORDER BY year
             """) { reader in
             YearInBooks(year: try reader.int(), books: try reader.int(), pages: try reader.int(), abandoned: 0,
-                        rereads: 0, averageRating: nil, longest: nil, topAuthor: nil, topGenre: nil)
-                .with(averageRating: try reader.optionalDouble(), rereads: try reader.int())
+                        rereads: try reader.int(), averageRating: try reader.optionalDouble(), longest: nil, topAuthor: nil,
+                        topGenre: nil)
         }
         let abandoned = Dictionary(try rows("""
             SELECT CAST(strftime('%Y', stopped + \(Self.unixOffset), 'unixepoch') AS INTEGER), COUNT(*) FROM (
@@ -408,14 +408,5 @@ struct InsightsQueries {
             JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor) \(Self.readEdition)
             GROUP BY 1, 2, 3, 4, 5, 6, 7
             """, scoped: false))
-    }
-}
-
-private extension YearInBooks {
-    func with(averageRating: Double?, rereads: Int) -> YearInBooks {
-        var year = self
-        year.averageRating = averageRating
-        year.rereads = rereads
-        return year
     }
 }

@@ -64,3 +64,21 @@ import Testing
         #expect(streaks == ReadingStreaks(current: 0, longest: 0, lastReadingDay: nil))
     }
 }
+
+@Suite struct ShareListTests {
+    func share(_ key: String, _ count: Int) -> Share { Share(key: key, label: key, count: count, fraction: Double(count) / 100) }
+
+    @Test func longListsKeepTheLargestFoldTheRestAndKeepUnknownLast() {
+        let shares = (1...12).map { share("C\($0)", 13 - $0) } + [share(Share.unknown, 10)]
+        let folded = Share.largest(shares, 8)
+        #expect(folded.map(\.key) == (1...8).map { "C\($0)" } + ["other", Share.unknown])
+        #expect(folded[8].label == "Other (4)")
+        #expect(folded[8].count == 4 + 3 + 2 + 1)
+        #expect(folded.map(\.count).reduce(0, +) == shares.map(\.count).reduce(0, +))
+    }
+
+    @Test func aListOneLongerThanTheLimitIsNotFoldedIntoAnOtherOfOne() {
+        let shares = (1...9).map { share("C\($0)", 1) } + [share(Share.unknown, 0)]
+        #expect(Share.largest(shares, 8) == shares)
+    }
+}

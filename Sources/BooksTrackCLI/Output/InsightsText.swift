@@ -56,8 +56,8 @@ enum InsightsText {
         lines += ["", "Whose voices: \(books(read.books)) read\(insights.year.map { " in \($0)" } ?? "")"]
         lines += shares("Author gender", read.gender)
         lines += shares("Cultural region", read.region)
-        lines += shares("Nationality", Array(read.nationality.prefix(8)) + (read.nationality.count > 8 && !read.nationality.prefix(8).contains { $0.key == Share.unknown } ? [read.nationality.last!] : []))
-        lines += shares("Original language", read.originalLanguage)
+        lines += shares("Nationality", Share.largest(read.nationality))
+        lines += shares("Original language", Share.largest(read.originalLanguage))
         lines += shares("Translated", read.translated)
         lines += shares("Marginalized voices", read.marginalized)
         lines += shares("Indigenous voices", read.indigenous)

@@ -138,6 +138,19 @@ public struct Share: Codable, Hashable, Sendable {
 
     public static let unknown = "unknown"
 
+    /// The `limit` largest shares of a list (largest first, as breakdowns list them), the rest
+    /// folded into one "Other (n)", and the unknown share last, always: for long lists such as
+    /// nationalities and languages.
+    public static func largest(_ shares: [Share], _ limit: Int = 8) -> [Share] {
+        let known = shares.filter { $0.key != unknown }
+        guard known.count > limit + 1 else { return shares }
+        let rest = known.dropFirst(limit)
+        let other = Share(
+            key: "other", label: "Other (\(rest.count))", count: rest.reduce(0) { $0 + $1.count },
+            fraction: rest.reduce(0) { $0 + $1.fraction })
+        return Array(known.prefix(limit)) + [other] + shares.filter { $0.key == unknown }
+    }
+
     static func answer(_ value: Bool?) -> String {
         switch value {
         case true?: "yes"

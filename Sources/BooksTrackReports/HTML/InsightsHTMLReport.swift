@@ -207,8 +207,8 @@ public enum InsightsHTMLReport {
         let charts = [
             ShareBarChart(title: "Author gender", shares: breakdown.gender, emptyText: "No authors"),
             ShareBarChart(title: "Cultural region", shares: breakdown.region, emptyText: "No authors"),
-            ShareBarChart(title: "Nationality", shares: limited(breakdown.nationality), emptyText: "No authors"),
-            ShareBarChart(title: "Original language", shares: limited(breakdown.originalLanguage), emptyText: "No books"),
+            ShareBarChart(title: "Nationality", shares: Share.largest(breakdown.nationality), emptyText: "No authors"),
+            ShareBarChart(title: "Original language", shares: Share.largest(breakdown.originalLanguage), emptyText: "No books"),
             ShareBarChart(title: "Translated", shares: breakdown.translated, emptyText: "No books"),
             ShareBarChart(title: "Marginalized voices", shares: breakdown.marginalized, emptyText: "No authors"),
             ShareBarChart(title: "Indigenous voices", shares: breakdown.indigenous, emptyText: "No authors"),
@@ -279,18 +279,6 @@ public enum InsightsHTMLReport {
                 key: isUnknown ? Share.unknown : item.name, label: isUnknown ? "Unknown" : capitalized(item.name), count: item.count,
                 fraction: Markup.ratio(Double(item.count), Double(total)))
         }
-    }
-
-    /// The largest shares, the rest folded into "Other", and the unknown share last, always.
-    static func limited(_ shares: [Share], to limit: Int = 8) -> [Share] {
-        let known = shares.filter { $0.key != Share.unknown }
-        let unknown = shares.filter { $0.key == Share.unknown }
-        guard known.count > limit + 1 else { return shares }
-        let rest = known.dropFirst(limit)
-        let other = Share(
-            key: "other", label: "Other (\(rest.count))", count: rest.reduce(0) { $0 + $1.count },
-            fraction: rest.reduce(0) { $0 + $1.fraction })
-        return Array(known.prefix(limit)) + [other] + unknown
     }
 
     static func book(_ book: BookFigure) -> String {
