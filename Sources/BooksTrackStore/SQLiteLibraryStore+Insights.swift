@@ -18,12 +18,7 @@ extension SQLiteLibraryStore {
         return try read { db, user in
             let queries = InsightsQueries(db: db, user: user, scope: scope)
             let statistics = try queries.libraryFigures(statusCounts: statusCounts(db, user), reviewQueue: reviewQueueCount(db, user))
-            let goalYear = year ?? scope.currentYear
-            var progress: GoalProgress?
-            if let set = try goal(db, user, year: goalYear) {
-                let done = try queries.finished(in: InsightsScope(year: goalYear, now: now))
-                progress = GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
-            }
+            let progress = try goalProgress(db, user, year: year ?? scope.currentYear, now: now)
             return Insights(
                 year: year,
                 library: statistics,
@@ -35,6 +30,17 @@ extension SQLiteLibraryStore {
                 diversity: Diversity(read: try queries.diversityOfReads(), library: try queries.diversityOfLibrary())
             )
         }
+    }
+
+    public func goalProgress(year: Int, now: Date) throws -> GoalProgress? {
+        try read { db, user in try goalProgress(db, user, year: year, now: now) }
+    }
+
+    /// How the goal of `year` stands, nil without one.
+    private func goalProgress(_ db: Database, _ user: Int64?, year: Int, now: Date) throws -> GoalProgress? {
+        guard let set = try goal(db, user, year: year) else { return nil }
+        let done = try InsightsQueries(db: db, user: user, scope: InsightsScope(year: year, now: now)).finished()
+        return GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
     }
 
     public func goal(year: Int) throws -> ReadingGoal? {
@@ -156,10 +162,9 @@ struct InsightsQueries {
         )
     }
 
-    /// Books and pages finished in `scope`.
-    func finished(in scope: InsightsScope) throws -> (books: Int, pages: Int) {
-        try SQLiteLibraryStore.fetch(db, "\(Self.scopedReads) SELECT COUNT(*), COALESCE(SUM(pages), 0) FROM scoped",
-                                     [user, scope.start, scope.end], table: "reads") { (try $0.int(), try $0.int()) }.first ?? (0, 0)
+    /// Books and pages finished in the scope.
+    func finished() throws -> (books: Int, pages: Int) {
+        try rows("\(Self.scopedReads) SELECT COUNT(*), COALESCE(SUM(pages), 0) FROM scoped") { (try $0.int(), try $0.int()) }.first ?? (0, 0)
     }
 
     // MARK: Reading

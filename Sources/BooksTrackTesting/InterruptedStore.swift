@@ -182,6 +182,10 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.insights(year: year, now: now)
     }
 
+    public func goalProgress(year: Int, now: Date) throws -> GoalProgress? {
+        try base.goalProgress(year: year, now: now)
+    }
+
     public func goal(year: Int) throws -> ReadingGoal? {
         try base.goal(year: year)
     }

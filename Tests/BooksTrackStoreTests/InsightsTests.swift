@@ -181,6 +181,8 @@ import Testing
         // Ten books in the 200 days left (15 June included).
         #expect(goal.booksPerWeekNeeded == 10.0 / 200 * 7)
         #expect(!goal.isOnTrack)
+        #expect(try library.store.goalProgress(year: 2025, now: now) == goal)
+        #expect(try library.store.goalProgress(year: 2024, now: now) == nil)
         try library.store.removeGoal(year: 2025)
         #expect(try library.store.insights(year: 2025, now: now).goal == nil)
     }

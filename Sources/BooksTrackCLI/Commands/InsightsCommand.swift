@@ -89,10 +89,11 @@ struct GoalShowCommand: ParsableCommand {
         let service = try options.service()
         let now = CommandContext.current.now()
         let year = year ?? PartialDate.gregorianUTC.component(.year, from: now)
-        let insights = try service.store.insights(year: year, now: now)
-        guard let goal = insights.goal else { throw CommandFailure.notFound("no goal for \(year); set one with `bookstrack goal set --books N`") }
+        guard let goal = try service.store.goalProgress(year: year, now: now) else {
+            throw CommandFailure.notFound("no goal for \(year); set one with `bookstrack goal set --books N`")
+        }
         if options.json { return try JSONOutput.print(goal) }
-        InsightsText.lines(insights).drop { !$0.hasPrefix("Goal ") }.prefix { !$0.isEmpty }.forEach { say($0) }
+        InsightsText.goal(goal, year: year).drop { $0.isEmpty }.forEach { say($0) }
     }
 }
 

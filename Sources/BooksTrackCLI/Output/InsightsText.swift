@@ -80,7 +80,8 @@ enum InsightsText {
         return lines
     }
 
-    private static func goal(_ goal: GoalProgress?, year: Int?) -> [String] {
+    /// The goal's lines, after an empty one.
+    static func goal(_ goal: GoalProgress?, year: Int?) -> [String] {
         guard let goal else {
             return ["", "No goal for \(year.map(String.init) ?? "this year") (set one with `bookstrack goal set --books N`)"]
         }

@@ -107,6 +107,8 @@ public protocol LibraryStore: Sendable {
     func insights(year: Int?, now: Date) throws -> Insights
 
     // MARK: Goals
+    /// How a year's goal stands as of `now`; nil without one.
+    func goalProgress(year: Int, now: Date) throws -> GoalProgress?
     /// The goal set for a year.
     func goal(year: Int) throws -> ReadingGoal?
     /// Sets (or replaces) a year's goal.
