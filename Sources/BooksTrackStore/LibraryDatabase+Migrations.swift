@@ -61,6 +61,9 @@ extension LibraryDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v4-insight-figures") { db in
+            try createInsightFigures(db)
+        }
         return migrator
     }
 

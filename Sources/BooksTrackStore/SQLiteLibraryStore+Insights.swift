@@ -2,20 +2,16 @@ import BooksTrackCore
 import Foundation
 import GRDB
 
-/// The insights: every figure an SQL aggregate over the entries, never a loaded book.
+/// The insights, read from counters the store keeps (`InsightFigures`), never from a loaded book,
+/// so that they cost the same on a library of any size.
 ///
-/// A read is an entry with status read (finished on `dateCompleted`) or a finished read in an
-/// entry's history (finished on its `ended`); a year counts the reads finished in it, so a read
-/// without a finish date counts only for all time. A read's pages are its entry's shown page
-/// count; its rating the entry's (history reads have none). A read's edition, for its format
-/// and language, is the owned one, else the work's first. The primary author is the first.
-///
-/// The entries are read `NOT INDEXED`: every index starts with the user, and following one to
-/// each of a library's rows costs several times more than reading the table through.
+/// What counts as a read, an abandoned read and a read's edition is in
+/// `InsightFigures.insertFactsSQL`; a year counts the reads finished in it, so a read without a
+/// finish date counts only for all time.
 extension SQLiteLibraryStore {
     public func insights(year: Int?, now: Date) throws -> Insights {
         let scope = InsightsScope(year: year, now: now)
-        return try read { db, user in
+        return try readInsightFigures { db, user in
             let queries = InsightsQueries(db: db, user: user, scope: scope)
             let statistics = try queries.libraryFigures(statusCounts: statusCounts(db, user), reviewQueue: reviewQueueCount(db, user))
             let progress = try goalProgress(db, user, year: year ?? scope.currentYear, now: now)
@@ -33,7 +29,7 @@ extension SQLiteLibraryStore {
     }
 
     public func goalProgress(year: Int, now: Date) throws -> GoalProgress? {
-        try read { db, user in try goalProgress(db, user, year: year, now: now) }
+        try readInsightFigures { db, user in try goalProgress(db, user, year: year, now: now) }
     }
 
     /// How the goal of `year` stands, nil without one.
@@ -41,6 +37,18 @@ extension SQLiteLibraryStore {
         guard let set = try goal(db, user, year: year) else { return nil }
         let done = try InsightsQueries(db: db, user: user, scope: InsightsScope(year: year, now: now)).finished()
         return GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
+    }
+
+    /// `read` after bringing the insight counters up to date, when a change left them behind.
+    private func readInsightFigures<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
+        if try read({ db, _ in try InsightFigures.isStale(db) }) {
+            do {
+                try writer.write { db in try InsightFigures.refresh(db) }
+            } catch {
+                throw StoreError.translating(error)
+            }
+        }
+        return try read(body)
     }
 
     public func goal(year: Int) throws -> ReadingGoal? {
@@ -98,55 +106,34 @@ struct InsightsScope {
         self.now = now.timeIntervalSinceReferenceDate
         today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
     }
+
+    /// The scope's days (since 1970-01-01, UTC), every day for all time.
+    var dayRange: Range<Int> {
+        guard let start, let end else { return Int(Int32.min)..<Int(Int32.max) }
+        return Self.day(start)..<Self.day(end)
+    }
+
+    private static func day(_ storedSeconds: Double) -> Int {
+        Int(((storedSeconds + 978_307_200) / 86_400).rounded(.down))
+    }
 }
 
-/// The statements behind `insights`, for one user and scope, inside one read transaction.
+/// The statements behind `insights`, for one user and scope, inside one read transaction, over
+/// the counters `InsightFigures.refresh` keeps (year 0 standing for all time).
 struct InsightsQueries {
     let db: Database
     let user: Int64?
     let scope: InsightsScope
 
-    /// Stored seconds to Unix seconds.
-    static let unixOffset = "978307200"
+    /// The counters' year: the scope's, or 0 for all time.
+    private var year: Int { scope.year ?? 0 }
 
-    /// The user's reads (`?1` the user): entry, work, edition, finish and start dates, rating,
-    /// pages and whether it is a re-read (the entry has an earlier finished read).
-    static let reads = """
-        reads(entryID, workID, editionID, finished, started, rating, pages, isReread) AS (
-            SELECT e.id, e.workID, e.editionID, e.dateCompleted, e.dateStarted, e.rating, e.shownPageCount, e.earlierReads > 0
-            FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'read'
-            UNION ALL
-            SELECT e.id, e.workID, e.editionID, json_extract(h.value, '$.ended'), json_extract(h.value, '$.started'), NULL,
-                e.shownPageCount,
-                EXISTS (SELECT 1 FROM json_each(e.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read')
-            FROM entries e NOT INDEXED, json_each(e.readHistory) h
-            WHERE e.userKey = ?1 AND e.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
-        )
-        """
-
-    /// `reads` and `scoped`, the reads finished in the scope (`?2` to `?3`, both NULL for all time).
-    static let scopedReads = """
-        WITH \(reads), scoped AS (SELECT * FROM reads WHERE ?2 IS NULL OR (finished >= ?2 AND finished < ?3))
-        """
-
-    /// The edition a read is counted with: the owned one, else the work's first.
-    static let readEdition = """
-        LEFT JOIN editions ed ON ed.userKey = ?1 AND ed.id = COALESCE(s.editionID, (
-            SELECT x.id FROM editions x WHERE x.userKey = ?1 AND x.workID = s.workID ORDER BY x.dateCreated, x.id LIMIT 1))
-        """
-
-    /// The first author of a work `w`.
-    static let primaryAuthor = """
-        LEFT JOIN work_authors wa ON wa.userKey = ?1 AND wa.workID = s.workID AND wa.position = 0
-        LEFT JOIN authors a ON a.userKey = ?1 AND a.id = wa.authorID
-        """
-
-    /// Runs `sql` with the user as `?1`, the scope's bounds as `?2` and `?3` (unless `scoped`
-    /// is false: for a statement about the whole library) and `extra` from `?4` on.
+    /// Runs `sql` with the user as `?1`, the counters' year as `?2` (unless `scoped` is false:
+    /// for a statement about the whole library) and `extra` from `?3` on.
     private func rows<T>(
         _ sql: String, _ extra: StatementArguments = [], scoped: Bool = true, _ decode: (inout RowReader) throws -> T
     ) throws -> [T] {
-        let arguments: StatementArguments = scoped ? [user, scope.start, scope.end] : [user]
+        let arguments: StatementArguments = scoped ? [user, year] : [user]
         return try SQLiteLibraryStore.fetch(db, sql, arguments + extra, table: "insights", decode)
     }
 
@@ -164,7 +151,9 @@ struct InsightsQueries {
 
     /// Books and pages finished in the scope.
     func finished() throws -> (books: Int, pages: Int) {
-        try rows("\(Self.scopedReads) SELECT COUNT(*), COALESCE(SUM(pages), 0) FROM scoped") { (try $0.int(), try $0.int()) }.first ?? (0, 0)
+        try rows("SELECT books, pages FROM insight_periods WHERE userKey = ?1 AND year = ?2 AND month = 0") {
+            (try $0.int(), try $0.int())
+        }.first ?? (0, 0)
     }
 
     // MARK: Reading
@@ -173,193 +162,151 @@ struct InsightsQueries {
         var figures = ReadingFigures()
         try totals(into: &figures)
         figures.periods = try periods()
-        figures.medianLength = try medianLength(count: figures.finishedWithPageCount)
-        figures.shortest = try book(order: "s.pages ASC")
-        figures.longest = try book(order: "s.pages DESC")
-        figures.ratingDistribution = try ratingDistribution()
-        figures.abandoned = try abandoned()
+        let lengths = try rows("SELECT pages, facts FROM insight_lengths WHERE userKey = ?1 AND year = ?2 ORDER BY pages") {
+            (pages: try $0.int(), count: try $0.int())
+        }
+        figures.medianLength = Self.median(of: lengths)
+        figures.shortest = try lengths.first.flatMap { try book(pages: $0.pages, year: year) }
+        figures.longest = try lengths.last.flatMap { try book(pages: $0.pages, year: year) }
         let ended = figures.booksFinished + figures.abandoned
         figures.dnfRate = ended == 0 ? nil : Double(figures.abandoned) / Double(ended)
         figures.formats = try rows("""
-            \(Self.scopedReads) SELECT COALESCE(ed.format, 'unknown'), COUNT(*) FROM scoped s \(Self.readEdition)
-            GROUP BY 1 ORDER BY 2 DESC, 1
+            SELECT format, facts FROM insight_formats WHERE userKey = ?1 AND year = ?2 ORDER BY facts DESC, format
             """) { NamedCount(name: EditionFormat(rawValue: try $0.string())?.displayName ?? "Unknown", count: try $0.int()) }
-        figures.topAuthors = try topAuthors(limit: 5)
-        figures.topGenres = try topGenres(limit: 5)
-        let recentStart = scope.now - 30 * 86_400
+        figures.topAuthors = try topAuthors(year: year, limit: 5)
+        figures.topGenres = try rows("""
+            SELECT name, facts FROM insight_genres WHERE userKey = ?1 AND year = ?2 ORDER BY facts DESC, name LIMIT 5
+            """) { NamedCount(name: try $0.string(), count: try $0.int()) }
         figures.recentPagesPerDay = try SQLiteLibraryStore.fetch(db, """
-            WITH \(Self.reads) SELECT COALESCE(SUM(pages), 0) FROM reads WHERE finished > ?2 AND finished <= ?3
-            """, [user, recentStart, scope.now], table: "reads") { Double(try $0.int()) / 30 }.first
-        let sessions = try rows("""
-            SELECT COUNT(*), COALESCE(SUM(durationMinutes), 0), COALESCE(SUM(pagesRead), 0) FROM reading_sessions NOT INDEXED
-            WHERE userKey = ?1 AND (?2 IS NULL OR (date >= ?2 AND date < ?3))
-            """) { (try $0.int(), try $0.int(), try $0.int()) }.first ?? (0, 0, 0)
+            SELECT COALESCE(SUM(pages), 0) FROM insight_facts WHERE userKey = ? AND kind = 1 AND finished > ? AND finished <= ?
+            """, [user, scope.now - 30 * 86_400, scope.now], table: "insights") { Double(try $0.int()) / 30 }.first
+        let days = scope.dayRange
+        let sessions = try SQLiteLibraryStore.fetch(db, """
+            SELECT COALESCE(SUM(sessions), 0), COALESCE(SUM(minutes), 0), COALESCE(SUM(pages), 0) FROM insight_session_days
+            WHERE userKey = ? AND day >= ? AND day < ?
+            """, [user, days.lowerBound, days.upperBound], table: "insights") {
+            (try $0.int(), try $0.int(), try $0.int())
+        }.first ?? (0, 0, 0)
         (figures.sessionCount, figures.sessionMinutes, figures.sessionPages) = sessions
         return figures
     }
 
     private func totals(into figures: inout ReadingFigures) throws {
-        let day = "CAST((%@ + \(Self.unixOffset)) / 86400 AS INTEGER)"
-        let finishedDay = String(format: day, "finished")
-        let startedDay = String(format: day, "started")
         try rows("""
-            \(Self.scopedReads)
-            SELECT COUNT(*), COALESCE(SUM(pages), 0), COUNT(pages), AVG(pages), AVG(rating), COALESCE(SUM(isReread), 0),
-                AVG(CASE WHEN started IS NOT NULL AND finished >= started THEN \(finishedDay) - \(startedDay) + 1 END)
-            FROM scoped s
+            SELECT books, pages, pagedBooks, ratingSum, rated, star1, star2, star3, star4, star5, rereads, daysSum, timed,
+                abandoned
+            FROM insight_periods WHERE userKey = ?1 AND year = ?2 AND month = 0
             """) { reader in
             figures.booksFinished = try reader.int()
             figures.pagesFinished = try reader.int()
             figures.finishedWithPageCount = try reader.int()
-            figures.averageLength = try reader.optionalDouble()
-            figures.averageRating = try reader.optionalDouble()
+            figures.averageLength = Self.mean(Double(figures.pagesFinished), figures.finishedWithPageCount)
+            let ratingSum = try reader.double()
+            figures.averageRating = Self.mean(ratingSum, try reader.int())
+            figures.ratingDistribution = try (0..<5).map { _ in try reader.int() }
             figures.rereads = try reader.int()
-            figures.averageDaysToFinish = try reader.optionalDouble()
+            let daysSum = try reader.int()
+            figures.averageDaysToFinish = Self.mean(Double(daysSum), try reader.int())
+            figures.abandoned = try reader.int()
         }
+    }
+
+    private static func mean(_ sum: Double, _ count: Int) -> Double? {
+        count == 0 ? nil : sum / Double(count)
+    }
+
+    /// The middle length (the mean of the two middle ones for an even count) of ascending
+    /// lengths with their counts.
+    static func median(of lengths: [(pages: Int, count: Int)]) -> Double? {
+        let total = lengths.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return nil }
+        let wanted = [(total - 1) / 2, total / 2]
+        var values: [Int] = []
+        var seen = 0
+        for length in lengths {
+            let next = seen + length.count
+            for index in wanted where index >= seen && index < next { values.append(length.pages) }
+            seen = next
+        }
+        return Double(values.reduce(0, +)) / Double(values.count)
     }
 
     /// Twelve months for a year, one entry per year with reads for all time.
     private func periods() throws -> [PeriodFigure] {
-        let format = scope.year == nil ? "%Y" : "%Y-%m"
-        let found = try rows("""
-            \(Self.scopedReads)
-            SELECT strftime(?4, finished + \(Self.unixOffset), 'unixepoch') AS label, COUNT(*), COALESCE(SUM(pages), 0)
-            FROM scoped WHERE finished IS NOT NULL GROUP BY label ORDER BY label
-            """, [format]) { PeriodFigure(label: try $0.string(), books: try $0.int(), pages: try $0.int()) }
-        guard let year = scope.year else { return found }
-        let byLabel = Dictionary(found.map { ($0.label, $0) }) { first, _ in first }
+        guard let year = scope.year else {
+            return try rows("""
+                SELECT year, books, pages FROM insight_periods WHERE userKey = ?1 AND year > 0 AND month = 0 AND books > 0
+                ORDER BY year
+                """, scoped: false) { PeriodFigure(label: String(format: "%04d", try $0.int()), books: try $0.int(), pages: try $0.int()) }
+        }
+        let found = Dictionary(try rows("""
+            SELECT month, books, pages FROM insight_periods WHERE userKey = ?1 AND year = ?2 AND month > 0
+            """) { (try $0.int(), (books: try $0.int(), pages: try $0.int())) }) { first, _ in first }
         return (1...12).map { month in
-            let label = String(format: "%04d-%02d", year, month)
-            return byLabel[label] ?? PeriodFigure(label: label, books: 0, pages: 0)
+            PeriodFigure(label: String(format: "%04d-%02d", year, month), books: found[month]?.books ?? 0,
+                         pages: found[month]?.pages ?? 0)
         }
     }
 
-    private func medianLength(count: Int) throws -> Double? {
-        guard count > 0 else { return nil }
-        let middle = try rows("\(Self.scopedReads) SELECT pages FROM scoped WHERE pages IS NOT NULL ORDER BY pages LIMIT ?5 OFFSET ?4",
-                              [(count - 1) / 2, count % 2 == 0 ? 2 : 1]) { Double(try $0.int()) }
-        return middle.isEmpty ? nil : middle.reduce(0, +) / Double(middle.count)
+    /// The first counted read of `pages` pages finished in `year` (any year for 0).
+    private func book(pages: Int, year: Int) throws -> BookFigure? {
+        try SQLiteLibraryStore.fetch(db, """
+            SELECT w.title, a.name, f.pages FROM insight_facts f
+            JOIN entries e ON e.userKey = f.userKey AND e.id = f.entryID
+            JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
+            LEFT JOIN authors a ON a.userKey = f.userKey AND a.id = f.authorID
+            WHERE f.userKey = ?1 AND f.kind = 1 AND f.pages = ?2 AND (?3 = 0 OR f.year = ?3)
+            ORDER BY e.dateAdded, e.id LIMIT 1
+            """, [user, pages, year], table: "insights") {
+            BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int())
+        }.first
     }
 
-    /// The first read in `order` (ties to the older entry), found before its title is looked up.
-    private func book(order: String) throws -> BookFigure? {
-        try rows("""
-            \(Self.scopedReads), chosen AS (SELECT * FROM scoped s WHERE s.pages IS NOT NULL ORDER BY \(order), s.entryID LIMIT 1)
-            SELECT w.title, a.name, s.pages FROM chosen s
-            JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor)
-            """) { BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int()) }.first
-    }
-
-    private func ratingDistribution() throws -> [Int] {
-        var stars = [0, 0, 0, 0, 0]
-        for (star, count) in try rows("""
-            \(Self.scopedReads)
-            SELECT CASE WHEN rating <= 1 THEN 1 WHEN rating <= 2 THEN 2 WHEN rating <= 3 THEN 3 WHEN rating <= 4 THEN 4 ELSE 5 END,
-                COUNT(*)
-            FROM scoped WHERE rating IS NOT NULL GROUP BY 1
-            """, [], { (try $0.int(), try $0.int()) }) {
-            stars[min(max(star, 1), 5) - 1] = count
-        }
-        return stars
-    }
-
-    /// Reads abandoned in the scope: entries with status dnf (on `dateStopped`) and abandoned
-    /// reads in histories (on their `ended`).
-    private func abandoned() throws -> Int {
-        try rows("""
-            SELECT COUNT(*) FROM (
-                SELECT e.dateStopped AS stopped FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'dnf'
-                UNION ALL
-                SELECT json_extract(h.value, '$.ended') FROM entries e NOT INDEXED, json_each(e.readHistory) h
-                WHERE e.userKey = ?1 AND e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
-            ) WHERE ?2 IS NULL OR (stopped >= ?2 AND stopped < ?3)
-            """) { try $0.int() }.first ?? 0
-    }
-
-    private func topAuthors(limit: Int) throws -> [NamedCount] {
-        try rows("""
-            \(Self.scopedReads)
-            SELECT a.name, COUNT(*) FROM scoped s \(Self.primaryAuthor)
-            WHERE a.id IS NOT NULL GROUP BY a.id ORDER BY 2 DESC, a.sortKey LIMIT ?4
-            """, [limit]) { NamedCount(name: try $0.string(), count: try $0.int()) }
-    }
-
-    private func topGenres(limit: Int) throws -> [NamedCount] {
-        try rows("""
-            \(Self.scopedReads)
-            SELECT MIN(g.value), COUNT(*) FROM scoped s JOIN works w ON w.userKey = ?1 AND w.id = s.workID, json_each(w.genres) g
-            WHERE w.genres IS NOT NULL GROUP BY lower(g.value) ORDER BY 2 DESC, 1 LIMIT ?4
-            """, [limit]) { NamedCount(name: try $0.string(), count: try $0.int()) }
+    /// The authors with the most reads in `year`, ties by sort key: only the authors with at
+    /// least the `limit`-th largest count are looked up.
+    private func topAuthors(year: Int, limit: Int) throws -> [NamedCount] {
+        try SQLiteLibraryStore.fetch(db, """
+            SELECT a.name, c.facts FROM insight_authors c JOIN authors a ON a.userKey = c.userKey AND a.id = c.authorID
+            WHERE c.userKey = ?1 AND c.year = ?2 AND c.facts >= COALESCE((
+                SELECT facts FROM insight_authors WHERE userKey = ?1 AND year = ?2 ORDER BY facts DESC LIMIT 1 OFFSET ?3 - 1), 0)
+            ORDER BY c.facts DESC, a.sortKey LIMIT ?3
+            """, [user, year, limit], table: "insights") { NamedCount(name: try $0.string(), count: try $0.int()) }
     }
 
     // MARK: Years
 
     func yearsInBooks() throws -> [YearInBooks] {
-        let year = "CAST(strftime('%Y', finished + \(Self.unixOffset), 'unixepoch') AS INTEGER)"
-        let withYear = "\(Self.scopedReads), dated AS (SELECT *, \(year) AS year FROM reads WHERE finished IS NOT NULL)"
         var years = try rows("""
-            \(withYear) SELECT year, COUNT(*), COALESCE(SUM(pages), 0), COALESCE(SUM(isReread), 0), AVG(rating)
-            FROM dated GROUP BY year ORDER BY year
-            """) { reader in
-            YearInBooks(year: try reader.int(), books: try reader.int(), pages: try reader.int(), abandoned: 0,
-                        rereads: try reader.int(), averageRating: try reader.optionalDouble(), longest: nil, topAuthor: nil,
-                        topGenre: nil)
+            SELECT year, books, pages, abandoned, rereads, ratingSum, rated FROM insight_periods
+            WHERE userKey = ?1 AND year > 0 AND month = 0 ORDER BY year
+            """, scoped: false) { reader in
+            YearInBooks(year: try reader.int(), books: try reader.int(), pages: try reader.int(), abandoned: try reader.int(),
+                        rereads: try reader.int(), averageRating: Self.mean(try reader.double(), try reader.int()), longest: nil,
+                        topAuthor: nil, topGenre: nil)
         }
-        let abandoned = Dictionary(try rows("""
-            SELECT CAST(strftime('%Y', stopped + \(Self.unixOffset), 'unixepoch') AS INTEGER), COUNT(*) FROM (
-                SELECT e.dateStopped AS stopped FROM entries e NOT INDEXED WHERE e.userKey = ?1 AND e.status = 'dnf'
-                UNION ALL
-                SELECT json_extract(h.value, '$.ended') FROM entries e NOT INDEXED, json_each(e.readHistory) h
-                WHERE e.userKey = ?1 AND e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
-            ) WHERE stopped IS NOT NULL GROUP BY 1
-            """, scoped: false) { (try $0.int(), try $0.int()) }) { first, _ in first }
         let longest = Dictionary(try rows("""
-            \(withYear), longest AS (
-                SELECT * FROM (
-                    SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.year ORDER BY d.pages DESC, d.entryID) AS rank
-                    FROM dated d WHERE d.pages IS NOT NULL
-                ) WHERE rank = 1
-            )
-            SELECT s.year, w.title, a.name, s.pages FROM longest s
-            JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor)
-            """) { (try $0.int(), BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int())) }) { first, _ in first }
-        let authors = Dictionary(try rows("""
-            \(withYear) SELECT year, name, books FROM (
-                SELECT d.year, a.name, COUNT(*) AS books,
-                    ROW_NUMBER() OVER (PARTITION BY d.year ORDER BY COUNT(*) DESC, a.sortKey) AS rank
-                FROM dated d JOIN work_authors wa ON wa.userKey = ?1 AND wa.workID = d.workID AND wa.position = 0
-                JOIN authors a ON a.userKey = ?1 AND a.id = wa.authorID
-                GROUP BY d.year, a.id
-            ) WHERE rank = 1
-            """) { (try $0.int(), NamedCount(name: try $0.string(), count: try $0.int())) }) { first, _ in first }
+            SELECT year, MAX(pages) FROM insight_lengths WHERE userKey = ?1 AND year > 0 GROUP BY year
+            """, scoped: false) { (try $0.int(), try $0.int()) }) { first, _ in first }
         let genres = Dictionary(try rows("""
-            \(withYear) SELECT year, genre, books FROM (
-                SELECT d.year, MIN(g.value) AS genre, COUNT(*) AS books,
-                    ROW_NUMBER() OVER (PARTITION BY d.year ORDER BY COUNT(*) DESC, lower(g.value)) AS rank
-                FROM dated d JOIN works w ON w.userKey = ?1 AND w.id = d.workID, json_each(w.genres) g
-                WHERE w.genres IS NOT NULL GROUP BY d.year, lower(g.value)
+            SELECT year, name, facts FROM (
+                SELECT year, name, facts, ROW_NUMBER() OVER (PARTITION BY year ORDER BY facts DESC, name) AS rank
+                FROM insight_genres WHERE userKey = ?1 AND year > 0
             ) WHERE rank = 1
-            """) { (try $0.int(), NamedCount(name: try $0.string(), count: try $0.int())) }) { first, _ in first }
-        let known = Set(years.map(\.year))
-        for (year, count) in abandoned where !known.contains(year) {
-            years.append(YearInBooks(year: year, books: 0, pages: 0, abandoned: count, rereads: 0, averageRating: nil,
-                                     longest: nil, topAuthor: nil, topGenre: nil))
-        }
+            """, scoped: false) { (try $0.int(), NamedCount(name: try $0.string(), count: try $0.int())) }) { first, _ in first }
         for index in years.indices {
             let year = years[index].year
-            years[index].abandoned = abandoned[year] ?? 0
-            years[index].longest = longest[year]
-            years[index].topAuthor = authors[year]
+            years[index].longest = try longest[year].flatMap { try book(pages: $0, year: year) }
+            years[index].topAuthor = try topAuthors(year: year, limit: 1).first
             years[index].topGenre = genres[year]
         }
-        return years.sorted { $0.year < $1.year }
+        return years
     }
 
     // MARK: Goals and streaks
 
     func culturalGoal() throws -> CulturalGoalProgress {
         let categories = try rows("""
-            SELECT COALESCE(culturalGoalCategory, 'unknown'), COUNT(*), SUM(status = 'read') FROM entries NOT INDEXED
+            SELECT COALESCE(culturalGoalCategory, 'unknown'), COUNT(*), SUM(status = 'read') FROM entries
             WHERE userKey = ?1 AND contributesToCulturalGoal = 1 GROUP BY 1 ORDER BY 2 DESC, 1
             """, scoped: false) { (name: try $0.string(), marked: try $0.int(), finished: try $0.int()) }
         return CulturalGoalProgress(
@@ -368,50 +315,40 @@ struct InsightsQueries {
         )
     }
 
-    /// Days with a session or a progress update (`reading_days`, kept by a trigger).
+    /// Days with a session or a progress update.
     func streaks() throws -> ReadingStreaks {
         let days = try rows("""
-            SELECT CAST((date + \(Self.unixOffset)) / 86400 AS INTEGER) FROM reading_sessions NOT INDEXED
-            WHERE userKey = ?1
-            UNION SELECT day FROM reading_days WHERE userKey = ?1
+            SELECT day FROM insight_session_days WHERE userKey = ?1 UNION SELECT day FROM reading_days WHERE userKey = ?1
             """, scoped: false) { try $0.int() }
         return ReadingStreaks(days: days, today: scope.today)
     }
 
     // MARK: Diversity
 
-    private static let diversityColumns = """
-        a.gender, a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage, ed.language,
-        ed.translator IS NOT NULL
-        """
-
-    private func diversityGroups(_ sql: String, scoped: Bool = true) throws -> [DiversityGroup] {
-        try rows(sql, scoped: scoped) { reader in
-            let gender: AuthorGender? = try reader.optionalValue()
-            let region: CulturalRegion? = try reader.optionalValue()
+    /// The diversity groups of the reads in `year` (kind 1) or of the library (kind 0, year 0).
+    private func diversity(kind: Int, year: Int) throws -> DiversityBreakdown {
+        DiversityBreakdown(groups: try SQLiteLibraryStore.fetch(db, """
+            SELECT gender, region, nationality, marginalizedOverride, originalLanguage, editionLanguage, translated, facts
+            FROM insight_groups WHERE userKey = ? AND kind = ? AND year = ?
+            """, [user, kind, year], table: "insights") { reader in
+            let gender = try reader.string()
+            let region = try reader.string()
+            let nationality = try reader.string()
+            let override = try reader.int()
             return DiversityGroup(
-                gender: gender, region: region, nationality: try reader.optionalString(),
-                marginalizedVoiceOverride: try reader.optionalBool(), originalLanguage: try reader.optionalString(),
-                editionLanguage: try reader.optionalString(), hasTranslator: try reader.bool(), count: try reader.int()
+                gender: AuthorGender(rawValue: gender), region: CulturalRegion(rawValue: region),
+                nationality: nationality, marginalizedVoiceOverride: override < 0 ? nil : override != 0,
+                originalLanguage: try reader.string(), editionLanguage: try reader.string(), hasTranslator: try reader.bool(),
+                count: try reader.int()
             )
-        }
+        })
     }
 
     func diversityOfReads() throws -> DiversityBreakdown {
-        DiversityBreakdown(groups: try diversityGroups("""
-            \(Self.scopedReads)
-            SELECT \(Self.diversityColumns), COUNT(*) FROM scoped s
-            JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor) \(Self.readEdition)
-            GROUP BY 1, 2, 3, 4, 5, 6, 7
-            """))
+        try diversity(kind: 1, year: year)
     }
 
     func diversityOfLibrary() throws -> DiversityBreakdown {
-        DiversityBreakdown(groups: try diversityGroups("""
-            WITH s AS (SELECT workID, editionID FROM entries NOT INDEXED WHERE userKey = ?1)
-            SELECT \(Self.diversityColumns), COUNT(*) FROM s
-            JOIN works w ON w.userKey = ?1 AND w.id = s.workID \(Self.primaryAuthor) \(Self.readEdition)
-            GROUP BY 1, 2, 3, 4, 5, 6, 7
-            """, scoped: false))
+        try diversity(kind: 0, year: 0)
     }
 }

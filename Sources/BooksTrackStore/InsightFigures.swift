@@ -1,0 +1,198 @@
+import GRDB
+
+/// Brings the insight facts and counters (see `LibraryDatabase.createInsightFigures`) up to date
+/// with the entries the triggers marked: their old facts are taken out of the counters, recomputed
+/// and added back, set by set, so a refresh costs what changed since the last one.
+enum InsightFigures {
+    /// Whether some entry waits to be counted again.
+    static func isStale(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM insight_dirty)")) ?? false
+    }
+
+    static func refresh(_ db: Database) throws {
+        guard try isStale(db) else { return }
+        for counter in InsightCounter.all {
+            try db.cachedStatement(sql: counter.applySQL).execute(arguments: [-1])
+            try db.cachedStatement(sql: counter.dropEmptySQL).execute()
+        }
+        try db.execute(sql: """
+            DELETE FROM insight_facts WHERE rowid IN (
+                SELECT f.rowid FROM insight_dirty d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
+            """)
+        try db.execute(sql: insertFactsSQL)
+        for counter in InsightCounter.all {
+            try db.cachedStatement(sql: counter.applySQL).execute(arguments: [1])
+        }
+        try db.execute(sql: "DELETE FROM insight_dirty")
+    }
+
+    /// Stored seconds to Unix seconds.
+    static let unixOffset = "978307200"
+
+    private static func year(_ seconds: String) -> String {
+        "COALESCE(CAST(strftime('%Y', \(seconds) + \(unixOffset), 'unixepoch') AS INTEGER), 0)"
+    }
+
+    private static func month(_ seconds: String) -> String {
+        "COALESCE(CAST(strftime('%m', \(seconds) + \(unixOffset), 'unixepoch') AS INTEGER), 0)"
+    }
+
+    private static func day(_ seconds: String) -> String {
+        "CAST((\(seconds) + \(unixOffset)) / 86400 AS INTEGER)"
+    }
+
+    /// The facts of the marked entries that still exist.
+    ///
+    /// A read is an entry with status read (finished on `dateCompleted`) or a finished read in its
+    /// history (on its `ended`); its pages are the entry's shown page count, its rating the
+    /// entry's (history reads have none), and it is a re-read when an earlier read was finished.
+    /// An abandoned read is an entry with status dnf (on `dateStopped`) or an abandoned read in its
+    /// history. The edition counted is the owned one, else the work's first; the author the first.
+    static let insertFactsSQL = """
+        WITH marked AS (
+            SELECT e.* FROM insight_dirty d JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
+        ),
+        happened(userKey, entryID, workID, editionID, kind, finished, started, rating, pages, isReread) AS (
+            SELECT userKey, id, workID, editionID, 0, NULL, NULL, NULL, NULL, 0 FROM marked
+            UNION ALL
+            SELECT userKey, id, workID, editionID, 1, dateCompleted, dateStarted, rating, shownPageCount, earlierReads > 0
+            FROM marked WHERE status = 'read'
+            UNION ALL
+            SELECT e.userKey, e.id, e.workID, e.editionID, 1, json_extract(h.value, '$.ended'),
+                json_extract(h.value, '$.started'), NULL, e.shownPageCount,
+                EXISTS (SELECT 1 FROM json_each(e.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read')
+            FROM marked e, json_each(e.readHistory) h
+            WHERE e.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
+            UNION ALL
+            SELECT userKey, id, workID, editionID, 2, dateStopped, NULL, NULL, NULL, 0 FROM marked WHERE status = 'dnf'
+            UNION ALL
+            SELECT e.userKey, e.id, e.workID, e.editionID, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0
+            FROM marked e, json_each(e.readHistory) h
+            WHERE e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
+        )
+        INSERT INTO insight_facts (
+            userKey, entryID, kind, year, month, finished, pages, rating, isReread, days, format, authorID, gender, region,
+            nationality, marginalizedOverride, originalLanguage, editionLanguage, translated, genres)
+        SELECT s.userKey, s.entryID, s.kind,
+            CASE WHEN s.kind = 0 THEN 0 ELSE \(year("s.finished")) END,
+            CASE WHEN s.kind = 0 THEN 0 ELSE \(month("s.finished")) END,
+            s.finished, s.pages, s.rating, s.isReread,
+            CASE WHEN s.kind = 1 AND s.started IS NOT NULL AND s.finished >= s.started
+                THEN \(day("s.finished")) - \(day("s.started")) + 1 END,
+            ed.format, a.id, a.gender, a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage,
+            ed.language, ed.translator IS NOT NULL, CASE WHEN s.kind = 1 THEN w.genres END
+        FROM happened s
+        JOIN works w ON w.userKey = s.userKey AND w.id = s.workID
+        LEFT JOIN work_authors wa ON wa.userKey = s.userKey AND wa.workID = s.workID AND wa.position = 0
+        LEFT JOIN authors a ON a.userKey = s.userKey AND a.id = wa.authorID
+        LEFT JOIN editions ed ON ed.userKey = s.userKey AND ed.id = COALESCE(s.editionID, (
+            SELECT x.id FROM editions x WHERE x.userKey = s.userKey AND x.workID = s.workID
+            ORDER BY x.dateCreated, x.id LIMIT 1))
+        """
+}
+
+/// One table of sums over the insight facts, kept per user and year (0: all time) and, with
+/// `months`, per month (0: the whole year).
+struct InsightCounter {
+    let table: String
+    /// Key columns after the user and the period, with their expressions over the fact `f`.
+    let keys: [(column: String, expression: String)]
+    /// Summed columns besides `facts` (the number of facts counted), with their expressions.
+    let sums: [(column: String, expression: String)]
+    let months: Bool
+    /// Joined to each fact (a leading comma for a table-valued function).
+    let join: String
+    let filter: String
+
+    init(
+        _ table: String, keys: [(String, String)] = [], sums: [(String, String)] = [], months: Bool = false,
+        join: String = "", filter: String
+    ) {
+        self.table = table
+        self.keys = keys.map { (column: $0.0, expression: $0.1) }
+        self.sums = sums.map { (column: $0.0, expression: $0.1) }
+        self.months = months
+        self.join = join
+        self.filter = filter
+    }
+
+    static let all: [InsightCounter] = [
+        InsightCounter("insight_periods", sums: [
+            ("books", "f.kind = 1"),
+            ("pages", "CASE WHEN f.kind = 1 THEN f.pages END"),
+            ("pagedBooks", "f.kind = 1 AND f.pages IS NOT NULL"),
+            ("ratingSum", "f.rating"),
+            ("rated", "f.rating IS NOT NULL"),
+            ("star1", "f.rating <= 1"),
+            ("star2", "f.rating > 1 AND f.rating <= 2"),
+            ("star3", "f.rating > 2 AND f.rating <= 3"),
+            ("star4", "f.rating > 3 AND f.rating <= 4"),
+            ("star5", "f.rating > 4"),
+            ("rereads", "f.isReread"),
+            ("daysSum", "f.days"),
+            ("timed", "f.days IS NOT NULL"),
+            ("abandoned", "f.kind = 2"),
+        ], months: true, filter: "f.kind IN (1, 2)"),
+        InsightCounter("insight_lengths", keys: [("pages", "f.pages")], filter: "f.kind = 1 AND f.pages IS NOT NULL"),
+        InsightCounter("insight_formats", keys: [("format", "COALESCE(f.format, 'unknown')")], filter: "f.kind = 1"),
+        InsightCounter("insight_authors", keys: [("authorID", "f.authorID")], filter: "f.kind = 1 AND f.authorID IS NOT NULL"),
+        InsightCounter("insight_genres", keys: [("genreKey", "lower(g.value)")], sums: [("name", "MIN(g.value)")],
+                       join: ", json_each(f.genres) g", filter: "f.kind = 1 AND f.genres IS NOT NULL"),
+        InsightCounter("insight_groups", keys: [
+            ("kind", "f.kind"),
+            ("gender", "COALESCE(f.gender, '')"),
+            ("region", "COALESCE(f.region, '')"),
+            ("nationality", "COALESCE(f.nationality, '')"),
+            ("marginalizedOverride", "COALESCE(f.marginalizedOverride, -1)"),
+            ("originalLanguage", "COALESCE(f.originalLanguage, '')"),
+            ("editionLanguage", "COALESCE(f.editionLanguage, '')"),
+            ("translated", "f.translated"),
+        ], filter: "f.kind IN (0, 1)"),
+    ]
+
+    private var keyColumns: [String] {
+        ["userKey", "year"] + (months ? ["month"] : []) + keys.map(\.column)
+    }
+
+    private var keyExpressions: [String] {
+        ["f.userKey", "CASE WHEN l.level = 0 THEN 0 ELSE f.year END"]
+            + (months ? ["CASE WHEN l.level = 2 THEN f.month ELSE 0 END"] : []) + keys.map(\.expression)
+    }
+
+    /// The marked entries' facts, one row per counter row they count in, from `FROM` on.
+    private var markedFacts: String {
+        """
+        FROM insight_dirty d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID\(join)
+        JOIN (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) l
+            ON l.level = 0 OR (f.year > 0 AND l.level <= \(months ? 2 : 1))
+        WHERE \(filter)
+        """
+    }
+
+    /// Adds the marked entries' facts, times `?1` (1 or -1), to the counter. The genre's name is
+    /// the smallest spelling counted; it is not summed.
+    var applySQL: String {
+        let summed = sums.map { sum in
+            sum.column == "name" ? sum.expression : "?1 * COALESCE(SUM(\(sum.expression)), 0)"
+        }
+        let updates = ["facts = facts + excluded.facts"] + sums.map { sum in
+            sum.column == "name" ? "name = MIN(name, excluded.name)" : "\(sum.column) = \(sum.column) + excluded.\(sum.column)"
+        }
+        let columns = keyColumns + ["facts"] + sums.map(\.column)
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+            SELECT \((keyExpressions + ["?1 * COUNT(*)"] + summed).joined(separator: ", "))
+            \(markedFacts)
+            GROUP BY \((1...keyColumns.count).map(String.init).joined(separator: ", "))
+            ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))
+            """
+    }
+
+    /// Deletes the rows the marked entries counted in that count nothing any more.
+    var dropEmptySQL: String {
+        """
+        DELETE FROM \(table) WHERE facts <= 0 AND (\(keyColumns.joined(separator: ", "))) IN (
+            SELECT \(keyExpressions.joined(separator: ", ")) \(markedFacts))
+        """
+    }
+}

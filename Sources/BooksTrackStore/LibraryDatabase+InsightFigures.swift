@@ -1,0 +1,238 @@
+import Foundation
+import GRDB
+
+extension LibraryDatabase {
+    /// The tables the insights are read from, so that they cost the same on a library of any size.
+    ///
+    /// `insight_facts` holds what the insights count of each entry, one row per fact: the book in
+    /// the library (kind 0), each read (kind 1) and each abandoned read (kind 2), with the
+    /// demographics of the work's first author and the languages and format of its edition copied
+    /// in. The `insight_*` counters add the facts up per year (0 standing for all time; a fact
+    /// without a date counts for all time only) and, for `insight_periods`, per month (0 the whole
+    /// year). Text keys are '' for none, and the marginalized override -1.
+    ///
+    /// Triggers only mark entries whose facts may have changed (`insight_dirty`): a change to the
+    /// entry, to its work's first author, genres or original language, to that author's
+    /// demographics, or to the work's editions. `InsightFigures.refresh` recomputes their facts and
+    /// moves the counters before the insights are read; the migration marks every entry. Sessions
+    /// are few per change and are counted by their own triggers (`insight_session_days`).
+    static func createInsightFigures(_ db: Database) throws {
+        let dirtyEntry = """
+            INSERT INTO insight_dirty (userKey, entryID) SELECT $ROW.userKey, $ROW.id
+            WHERE NOT EXISTS (SELECT 1 FROM insight_dirty WHERE userKey = $ROW.userKey AND entryID = $ROW.id);
+            """
+        let dirtyEntriesOfWork = """
+            INSERT INTO insight_dirty (userKey, entryID) SELECT e.userKey, e.id FROM entries e
+            WHERE e.userKey = $ROW.userKey AND e.workID = $ROW.workID
+                AND NOT EXISTS (SELECT 1 FROM insight_dirty d WHERE d.userKey = e.userKey AND d.entryID = e.id);
+            """
+        let sessionDay = "CAST(($ROW.date + 978307200) / 86400 AS INTEGER)"
+        func fill(_ template: String, _ row: String) -> String { template.replacingOccurrences(of: "$ROW", with: row) }
+        try db.execute(sql: """
+            CREATE TABLE insight_dirty (
+                userKey INTEGER NOT NULL,
+                entryID BLOB NOT NULL,
+                PRIMARY KEY (userKey, entryID)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE insight_facts (
+                userKey INTEGER NOT NULL,
+                entryID BLOB NOT NULL,
+                kind INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                month INTEGER NOT NULL,
+                finished REAL,
+                pages INTEGER,
+                rating REAL,
+                isReread INTEGER NOT NULL,
+                days INTEGER,
+                format TEXT,
+                authorID BLOB,
+                gender TEXT,
+                region TEXT,
+                nationality TEXT,
+                marginalizedOverride INTEGER,
+                originalLanguage TEXT,
+                editionLanguage TEXT,
+                translated INTEGER NOT NULL,
+                genres TEXT
+            );
+            CREATE INDEX insight_facts_by_entry ON insight_facts(userKey, entryID);
+            CREATE INDEX insight_facts_by_length ON insight_facts(userKey, kind, pages, year);
+            CREATE INDEX insight_facts_by_finish ON insight_facts(userKey, finished) WHERE kind = 1;
+
+            CREATE TABLE insight_periods (
+                userKey INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                month INTEGER NOT NULL,
+                facts INTEGER NOT NULL,
+                books INTEGER NOT NULL,
+                pages INTEGER NOT NULL,
+                pagedBooks INTEGER NOT NULL,
+                ratingSum REAL NOT NULL,
+                rated INTEGER NOT NULL,
+                star1 INTEGER NOT NULL,
+                star2 INTEGER NOT NULL,
+                star3 INTEGER NOT NULL,
+                star4 INTEGER NOT NULL,
+                star5 INTEGER NOT NULL,
+                rereads INTEGER NOT NULL,
+                daysSum INTEGER NOT NULL,
+                timed INTEGER NOT NULL,
+                abandoned INTEGER NOT NULL,
+                PRIMARY KEY (userKey, year, month)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE insight_lengths (
+                userKey INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                pages INTEGER NOT NULL,
+                facts INTEGER NOT NULL,
+                PRIMARY KEY (userKey, year, pages)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE insight_formats (
+                userKey INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                format TEXT NOT NULL,
+                facts INTEGER NOT NULL,
+                PRIMARY KEY (userKey, year, format)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE insight_authors (
+                userKey INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                authorID BLOB NOT NULL,
+                facts INTEGER NOT NULL,
+                PRIMARY KEY (userKey, year, authorID)
+            ) WITHOUT ROWID;
+            CREATE INDEX insight_authors_by_count ON insight_authors(userKey, year, facts);
+
+            CREATE TABLE insight_genres (
+                userKey INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                genreKey TEXT NOT NULL,
+                name TEXT NOT NULL,
+                facts INTEGER NOT NULL,
+                PRIMARY KEY (userKey, year, genreKey)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE insight_groups (
+                userKey INTEGER NOT NULL,
+                kind INTEGER NOT NULL,
+                year INTEGER NOT NULL,
+                gender TEXT NOT NULL,
+                region TEXT NOT NULL,
+                nationality TEXT NOT NULL,
+                marginalizedOverride INTEGER NOT NULL,
+                originalLanguage TEXT NOT NULL,
+                editionLanguage TEXT NOT NULL,
+                translated INTEGER NOT NULL,
+                facts INTEGER NOT NULL,
+                PRIMARY KEY (
+                    userKey, kind, year, gender, region, nationality, marginalizedOverride, originalLanguage,
+                    editionLanguage, translated)
+            ) WITHOUT ROWID;
+
+            CREATE TRIGGER entries_insight_insert AFTER INSERT ON entries BEGIN
+                \(fill(dirtyEntry, "NEW"))
+            END;
+            CREATE TRIGGER entries_insight_update AFTER UPDATE OF
+                userKey, id, workID, editionID, status, rating, dateStarted, dateCompleted, dateStopped, readHistory,
+                shownPageCount, earlierReads ON entries
+            WHEN NEW.userKey IS NOT OLD.userKey OR NEW.id IS NOT OLD.id OR NEW.workID IS NOT OLD.workID
+                OR NEW.editionID IS NOT OLD.editionID OR NEW.status IS NOT OLD.status OR NEW.rating IS NOT OLD.rating
+                OR NEW.dateStarted IS NOT OLD.dateStarted OR NEW.dateCompleted IS NOT OLD.dateCompleted
+                OR NEW.dateStopped IS NOT OLD.dateStopped OR NEW.readHistory IS NOT OLD.readHistory
+                OR NEW.shownPageCount IS NOT OLD.shownPageCount OR NEW.earlierReads IS NOT OLD.earlierReads
+            BEGIN
+                \(fill(dirtyEntry, "OLD"))
+                \(fill(dirtyEntry, "NEW"))
+            END;
+            CREATE TRIGGER entries_insight_delete AFTER DELETE ON entries BEGIN
+                \(fill(dirtyEntry, "OLD"))
+            END;
+
+            CREATE TRIGGER work_authors_insight_insert AFTER INSERT ON work_authors WHEN NEW.position = 0 BEGIN
+                \(fill(dirtyEntriesOfWork, "NEW"))
+            END;
+            CREATE TRIGGER work_authors_insight_update AFTER UPDATE ON work_authors BEGIN
+                \(fill(dirtyEntriesOfWork, "OLD"))
+                \(fill(dirtyEntriesOfWork, "NEW"))
+            END;
+            CREATE TRIGGER work_authors_insight_delete AFTER DELETE ON work_authors WHEN OLD.position = 0 BEGIN
+                \(fill(dirtyEntriesOfWork, "OLD"))
+            END;
+
+            CREATE TRIGGER works_insight_update AFTER UPDATE OF genres, originalLanguage ON works
+            WHEN NEW.genres IS NOT OLD.genres OR NEW.originalLanguage IS NOT OLD.originalLanguage
+            BEGIN
+                \(fill(dirtyEntriesOfWork.replacingOccurrences(of: "$ROW.workID", with: "$ROW.id"), "NEW"))
+            END;
+
+            CREATE TRIGGER authors_insight_update AFTER UPDATE OF
+                gender, culturalRegion, nationality, marginalizedVoiceOverride ON authors
+            WHEN NEW.gender IS NOT OLD.gender OR NEW.culturalRegion IS NOT OLD.culturalRegion
+                OR NEW.nationality IS NOT OLD.nationality OR NEW.marginalizedVoiceOverride IS NOT OLD.marginalizedVoiceOverride
+            BEGIN
+                INSERT INTO insight_dirty (userKey, entryID)
+                SELECT e.userKey, e.id FROM work_authors wa JOIN entries e ON e.userKey = wa.userKey AND e.workID = wa.workID
+                WHERE wa.userKey = NEW.userKey AND wa.authorID = NEW.id AND wa.position = 0
+                    AND NOT EXISTS (SELECT 1 FROM insight_dirty d WHERE d.userKey = e.userKey AND d.entryID = e.id);
+            END;
+
+            CREATE TRIGGER editions_insight_insert AFTER INSERT ON editions BEGIN
+                \(fill(dirtyEntriesOfWork, "NEW"))
+            END;
+            CREATE TRIGGER editions_insight_update AFTER UPDATE OF workID, format, language, translator, dateCreated ON editions
+            WHEN NEW.workID IS NOT OLD.workID OR NEW.format IS NOT OLD.format OR NEW.language IS NOT OLD.language
+                OR NEW.translator IS NOT OLD.translator OR NEW.dateCreated IS NOT OLD.dateCreated
+            BEGIN
+                \(fill(dirtyEntriesOfWork, "OLD"))
+                \(fill(dirtyEntriesOfWork, "NEW"))
+            END;
+            CREATE TRIGGER editions_insight_delete AFTER DELETE ON editions BEGIN
+                \(fill(dirtyEntriesOfWork, "OLD"))
+            END;
+
+            INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
+
+            -- Days (since 1970-01-01, UTC) with sessions, and their minutes and pages.
+            CREATE TABLE insight_session_days (
+                userKey INTEGER NOT NULL,
+                day INTEGER NOT NULL,
+                sessions INTEGER NOT NULL,
+                minutes INTEGER NOT NULL,
+                pages INTEGER NOT NULL,
+                PRIMARY KEY (userKey, day)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER reading_sessions_insight_insert AFTER INSERT ON reading_sessions BEGIN
+                INSERT INTO insight_session_days (userKey, day, sessions, minutes, pages)
+                VALUES (NEW.userKey, \(fill(sessionDay, "NEW")), 1, NEW.durationMinutes, NEW.pagesRead)
+                ON CONFLICT (userKey, day) DO UPDATE SET
+                    sessions = sessions + 1, minutes = minutes + excluded.minutes, pages = pages + excluded.pages;
+            END;
+            CREATE TRIGGER reading_sessions_insight_delete AFTER DELETE ON reading_sessions BEGIN
+                UPDATE insight_session_days SET
+                    sessions = sessions - 1, minutes = minutes - OLD.durationMinutes, pages = pages - OLD.pagesRead
+                WHERE userKey = OLD.userKey AND day = \(fill(sessionDay, "OLD"));
+                DELETE FROM insight_session_days WHERE userKey = OLD.userKey AND day = \(fill(sessionDay, "OLD")) AND sessions <= 0;
+            END;
+            CREATE TRIGGER reading_sessions_insight_update AFTER UPDATE OF userKey, date, durationMinutes, pagesRead
+                ON reading_sessions
+            BEGIN
+                UPDATE insight_session_days SET
+                    sessions = sessions - 1, minutes = minutes - OLD.durationMinutes, pages = pages - OLD.pagesRead
+                WHERE userKey = OLD.userKey AND day = \(fill(sessionDay, "OLD"));
+                DELETE FROM insight_session_days WHERE userKey = OLD.userKey AND day = \(fill(sessionDay, "OLD")) AND sessions <= 0;
+                INSERT INTO insight_session_days (userKey, day, sessions, minutes, pages)
+                VALUES (NEW.userKey, \(fill(sessionDay, "NEW")), 1, NEW.durationMinutes, NEW.pagesRead)
+                ON CONFLICT (userKey, day) DO UPDATE SET
+                    sessions = sessions + 1, minutes = minutes + excluded.minutes, pages = pages + excluded.pages;
+            END;
+            INSERT INTO insight_session_days (userKey, day, sessions, minutes, pages)
+            SELECT userKey, \(fill(sessionDay, "s")), COUNT(*), SUM(durationMinutes), SUM(pagesRead)
+            FROM reading_sessions s GROUP BY 1, 2;
+            """)
+    }
+}
