@@ -95,7 +95,7 @@ public final class LibraryDatabase: Sendable {
             let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
             if superseded {
                 let unknown = try writer.read { db in
-                    try migrator.appliedMigrations(db).filter { !migrator.migrations.contains($0) }
+                    try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
                 }
                 throw StoreError.newerSchema(unknownMigrations: unknown)
             }

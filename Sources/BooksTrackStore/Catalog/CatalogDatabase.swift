@@ -80,7 +80,7 @@ public final class CatalogDatabase: Sendable {
         do {
             let unknown = try pool.read { db in
                 try migrator.hasBeenSuperseded(db)
-                    ? try migrator.appliedMigrations(db).filter { !migrator.migrations.contains($0) } : []
+                    ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted() : []
             }
             if !unknown.isEmpty { throw CatalogError.newerSchema(unknownMigrations: unknown) }
             try migrator.migrate(pool)
