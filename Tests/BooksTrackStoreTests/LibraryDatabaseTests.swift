@@ -1,7 +1,8 @@
 import BooksTrackCore
-import BooksTrackStore
+@testable import BooksTrackStore
 import BooksTrackTesting
 import Foundation
+import GRDB
 import Testing
 
 /// Opening files, migrations and users.
@@ -16,7 +17,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try database.journalMode() == "wal")
         #expect(try database.foreignKeysEnabled())
-        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights"])
+        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures"])
     }
 
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
@@ -35,7 +36,22 @@ import Testing
         let user = try #require(try reopened.user(named: "local"))
         // Then the book is there and the migration list is unchanged
         #expect(try reopened.library(for: user.id).book(entryID: try #require(entryID))?.work.title == "Hyperion")
-        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights"])
+        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures"])
+    }
+
+    @Test func aFileFromANewerBooksTrackIsRefusedNamingWhatItDoesNotKnow() throws {
+        // Given a library file a newer BooksTrack migrated further
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        do {
+            let database = try LibraryDatabase(path: path)
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+            }
+        }
+        // When it is opened, then it is refused with the migration it does not know
+        let error = #expect(throws: StoreError.self) { try LibraryDatabase(path: path) }
+        #expect(error?.description.contains("it has migrations v99-from-the-future") == true)
     }
 
     @Test func aPathThatCannotBeCreatedIsReportedAsAStoreError() throws {

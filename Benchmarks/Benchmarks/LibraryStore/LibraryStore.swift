@@ -8,7 +8,8 @@ import Foundation
 // - adding 10,000 complete books in one transaction ≤ 500 ms;
 // - on a 100,000-entry library: countByStatus ≤ 0.5 ms, one page of 50 books ≤ 2 ms,
 //   readingStatistics ≤ 50 ms; every insight (statistics, goals, streaks and diversity) of one
-//   year and of all time ≤ 50 ms together.
+//   year and of all time ≤ 50 ms together. "Rate a book, then insights" shows what a change costs
+//   the next insights (the changed entry's facts counted again).
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -76,6 +77,17 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try store.insights(year: nil, now: LibraryFixtures.referenceDate))
+        }
+    }
+
+    Benchmark("Rate a book, then insights of one year on 100,000 entries") { benchmark in
+        guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
+        let ids = try store.books(EntryQuery(statuses: [.read], limit: 100)).map(\.entry.id)
+        guard !ids.isEmpty else { return benchmark.error("no finished book to rate") }
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            _ = try store.updateEntry(id: ids[iteration % ids.count]) { entry, _ in entry.rating = Double(iteration % 5 + 1) }
+            blackHole(try store.insights(year: 2025, now: LibraryFixtures.referenceDate))
         }
     }
 }
