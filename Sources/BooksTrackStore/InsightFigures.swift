@@ -11,19 +11,24 @@ enum InsightFigures {
 
     static func refresh(_ db: Database) throws {
         guard try isStale(db) else { return }
+        try db.execute(sql: """
+            INSERT INTO insight_marked (userKey, entryID) SELECT DISTINCT userKey, entryID FROM insight_dirty WHERE true
+            ON CONFLICT DO NOTHING;
+            DELETE FROM insight_dirty;
+            """)
         for counter in InsightCounter.all {
             try db.cachedStatement(sql: counter.applySQL).execute(arguments: [-1])
             try db.cachedStatement(sql: counter.dropEmptySQL).execute()
         }
         try db.execute(sql: """
             DELETE FROM insight_facts WHERE rowid IN (
-                SELECT f.rowid FROM insight_dirty d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
+                SELECT f.rowid FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
             """)
         try db.execute(sql: insertFactsSQL)
         for counter in InsightCounter.all {
             try db.cachedStatement(sql: counter.applySQL).execute(arguments: [1])
         }
-        try db.execute(sql: "DELETE FROM insight_dirty")
+        try db.execute(sql: "DELETE FROM insight_marked")
     }
 
     /// Stored seconds to Unix seconds.
@@ -50,7 +55,7 @@ enum InsightFigures {
     /// history. The edition counted is the owned one, else the work's first; the author the first.
     static let insertFactsSQL = """
         WITH marked AS (
-            SELECT e.* FROM insight_dirty d JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
+            SELECT e.* FROM insight_marked d JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
         ),
         happened(userKey, entryID, workID, editionID, kind, finished, started, rating, pages, isReread) AS (
             SELECT userKey, id, workID, editionID, 0, NULL, NULL, NULL, NULL, 0 FROM marked
@@ -162,7 +167,7 @@ struct InsightCounter {
     /// The marked entries' facts, one row per counter row they count in, from `FROM` on.
     private var markedFacts: String {
         """
-        FROM insight_dirty d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID\(join)
+        FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID\(join)
         JOIN (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) l
             ON l.level = 0 OR (f.year > 0 AND l.level <= \(months ? 2 : 1))
         WHERE \(filter)

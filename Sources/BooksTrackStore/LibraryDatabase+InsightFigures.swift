@@ -17,19 +17,22 @@ extension LibraryDatabase {
     /// moves the counters before the insights are read; the migration marks every entry. Sessions
     /// are few per change and are counted by their own triggers (`insight_session_days`).
     static func createInsightFigures(_ db: Database) throws {
-        let dirtyEntry = """
-            INSERT INTO insight_dirty (userKey, entryID) SELECT $ROW.userKey, $ROW.id
-            WHERE NOT EXISTS (SELECT 1 FROM insight_dirty WHERE userKey = $ROW.userKey AND entryID = $ROW.id);
-            """
+        let dirtyEntry = "INSERT INTO insight_dirty (userKey, entryID) VALUES ($ROW.userKey, $ROW.id);"
         let dirtyEntriesOfWork = """
             INSERT INTO insight_dirty (userKey, entryID) SELECT e.userKey, e.id FROM entries e
-            WHERE e.userKey = $ROW.userKey AND e.workID = $ROW.workID
-                AND NOT EXISTS (SELECT 1 FROM insight_dirty d WHERE d.userKey = e.userKey AND d.entryID = e.id);
+            WHERE e.userKey = $ROW.userKey AND e.workID = $ROW.workID;
             """
         let sessionDay = "CAST(($ROW.date + 978307200) / 86400 AS INTEGER)"
         func fill(_ template: String, _ row: String) -> String { template.replacingOccurrences(of: "$ROW", with: row) }
         try db.execute(sql: """
+            -- Appended to, duplicates and all: a marked entry costs one row at the end of a table.
             CREATE TABLE insight_dirty (
+                position INTEGER PRIMARY KEY,
+                userKey INTEGER NOT NULL,
+                entryID BLOB NOT NULL
+            );
+            -- The marked entries, once each, while a refresh runs.
+            CREATE TABLE insight_marked (
                 userKey INTEGER NOT NULL,
                 entryID BLOB NOT NULL,
                 PRIMARY KEY (userKey, entryID)
@@ -177,8 +180,7 @@ extension LibraryDatabase {
             BEGIN
                 INSERT INTO insight_dirty (userKey, entryID)
                 SELECT e.userKey, e.id FROM work_authors wa JOIN entries e ON e.userKey = wa.userKey AND e.workID = wa.workID
-                WHERE wa.userKey = NEW.userKey AND wa.authorID = NEW.id AND wa.position = 0
-                    AND NOT EXISTS (SELECT 1 FROM insight_dirty d WHERE d.userKey = e.userKey AND d.entryID = e.id);
+                WHERE wa.userKey = NEW.userKey AND wa.authorID = NEW.id AND wa.position = 0;
             END;
 
             CREATE TRIGGER editions_insight_insert AFTER INSERT ON editions BEGIN
@@ -196,6 +198,10 @@ extension LibraryDatabase {
             END;
 
             INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
+
+            -- The cultural goal's books, counted per category without reading every entry.
+            CREATE INDEX entries_cultural_goal ON entries(userKey, culturalGoalCategory, status)
+            WHERE contributesToCulturalGoal = 1;
 
             -- Days (since 1970-01-01, UTC) with sessions, and their minutes and pages.
             CREATE TABLE insight_session_days (
