@@ -57,31 +57,33 @@ enum InsightFigures {
         WITH marked AS (
             SELECT e.* FROM insight_marked d JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
         ),
-        happened(userKey, entryID, workID, editionID, kind, finished, started, rating, pages, isReread) AS (
-            SELECT userKey, id, workID, editionID, 0, NULL, NULL, NULL, NULL, 0 FROM marked
+        happened(userKey, entryID, workID, editionID, added, kind, finished, started, rating, pages, isReread) AS (
+            SELECT userKey, id, workID, editionID, dateAdded, 0, NULL, NULL, NULL, NULL, 0 FROM marked
             UNION ALL
-            SELECT userKey, id, workID, editionID, 1, dateCompleted, dateStarted, rating, shownPageCount, earlierReads > 0
+            SELECT userKey, id, workID, editionID, dateAdded, 1, dateCompleted, dateStarted, rating, shownPageCount,
+                earlierReads > 0
             FROM marked WHERE status = 'read'
             UNION ALL
-            SELECT e.userKey, e.id, e.workID, e.editionID, 1, json_extract(h.value, '$.ended'),
+            SELECT e.userKey, e.id, e.workID, e.editionID, e.dateAdded, 1, json_extract(h.value, '$.ended'),
                 json_extract(h.value, '$.started'), NULL, e.shownPageCount,
                 EXISTS (SELECT 1 FROM json_each(e.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read')
             FROM marked e, json_each(e.readHistory) h
             WHERE e.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
             UNION ALL
-            SELECT userKey, id, workID, editionID, 2, dateStopped, NULL, NULL, NULL, 0 FROM marked WHERE status = 'dnf'
+            SELECT userKey, id, workID, editionID, dateAdded, 2, dateStopped, NULL, NULL, NULL, 0 FROM marked
+            WHERE status = 'dnf'
             UNION ALL
-            SELECT e.userKey, e.id, e.workID, e.editionID, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0
+            SELECT e.userKey, e.id, e.workID, e.editionID, e.dateAdded, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0
             FROM marked e, json_each(e.readHistory) h
             WHERE e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
         )
         INSERT INTO insight_facts (
-            userKey, entryID, kind, year, month, finished, pages, rating, isReread, days, format, authorID, gender, region,
+            userKey, entryID, kind, year, month, finished, added, pages, rating, isReread, days, format, authorID, gender, region,
             nationality, marginalizedOverride, originalLanguage, editionLanguage, translated, genres)
         SELECT s.userKey, s.entryID, s.kind,
             CASE WHEN s.kind = 0 THEN 0 ELSE \(year("s.finished")) END,
             CASE WHEN s.kind = 0 THEN 0 ELSE \(month("s.finished")) END,
-            s.finished, s.pages, s.rating, s.isReread,
+            s.finished, s.added, s.pages, s.rating, s.isReread,
             CASE WHEN s.kind = 1 AND s.started IS NOT NULL AND s.finished >= s.started
                 THEN \(day("s.finished")) - \(day("s.started")) + 1 END,
             ed.format, a.id, a.gender, a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage,

@@ -45,6 +45,7 @@ extension LibraryDatabase {
                 year INTEGER NOT NULL,
                 month INTEGER NOT NULL,
                 finished REAL,
+                added REAL NOT NULL,
                 pages INTEGER,
                 rating REAL,
                 isReread INTEGER NOT NULL,
@@ -61,8 +62,8 @@ extension LibraryDatabase {
                 genres TEXT
             );
             CREATE INDEX insight_facts_by_entry ON insight_facts(userKey, entryID);
-            CREATE INDEX insight_facts_by_length ON insight_facts(userKey, kind, pages, year);
-            CREATE INDEX insight_facts_by_finish ON insight_facts(userKey, finished) WHERE kind = 1;
+            CREATE INDEX insight_facts_by_length ON insight_facts(userKey, kind, pages, year, added, entryID);
+            CREATE INDEX insight_facts_by_finish ON insight_facts(userKey, finished, pages) WHERE kind = 1;
 
             CREATE TABLE insight_periods (
                 userKey INTEGER NOT NULL,
@@ -141,10 +142,11 @@ extension LibraryDatabase {
                 \(fill(dirtyEntry, "NEW"))
             END;
             CREATE TRIGGER entries_insight_update AFTER UPDATE OF
-                userKey, id, workID, editionID, status, rating, dateStarted, dateCompleted, dateStopped, readHistory,
-                shownPageCount, earlierReads ON entries
+                userKey, id, workID, editionID, status, rating, dateAdded, dateStarted, dateCompleted, dateStopped,
+                readHistory, shownPageCount, earlierReads ON entries
             WHEN NEW.userKey IS NOT OLD.userKey OR NEW.id IS NOT OLD.id OR NEW.workID IS NOT OLD.workID
                 OR NEW.editionID IS NOT OLD.editionID OR NEW.status IS NOT OLD.status OR NEW.rating IS NOT OLD.rating
+                OR NEW.dateAdded IS NOT OLD.dateAdded
                 OR NEW.dateStarted IS NOT OLD.dateStarted OR NEW.dateCompleted IS NOT OLD.dateCompleted
                 OR NEW.dateStopped IS NOT OLD.dateStopped OR NEW.readHistory IS NOT OLD.readHistory
                 OR NEW.shownPageCount IS NOT OLD.shownPageCount OR NEW.earlierReads IS NOT OLD.earlierReads

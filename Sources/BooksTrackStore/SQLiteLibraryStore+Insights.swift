@@ -248,15 +248,17 @@ struct InsightsQueries {
         }
     }
 
-    /// The first counted read of `pages` pages finished in `year` (any year for 0).
+    /// The read of `pages` pages finished in `year` (any year for 0) of the entry added first.
     private func book(pages: Int, year: Int) throws -> BookFigure? {
         try SQLiteLibraryStore.fetch(db, """
-            SELECT w.title, a.name, f.pages FROM insight_facts f
-            JOIN entries e ON e.userKey = f.userKey AND e.id = f.entryID
-            JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
-            LEFT JOIN authors a ON a.userKey = f.userKey AND a.id = f.authorID
-            WHERE f.userKey = ?1 AND f.kind = 1 AND f.pages = ?2 AND (?3 = 0 OR f.year = ?3)
-            ORDER BY e.dateAdded, e.id LIMIT 1
+            WITH chosen AS (
+                SELECT entryID, authorID, pages FROM insight_facts
+                WHERE userKey = ?1 AND kind = 1 AND pages = ?2 AND (?3 = 0 OR year = ?3) ORDER BY added, entryID LIMIT 1
+            )
+            SELECT w.title, a.name, c.pages FROM chosen c
+            JOIN entries e ON e.userKey = ?1 AND e.id = c.entryID
+            JOIN works w ON w.userKey = ?1 AND w.id = e.workID
+            LEFT JOIN authors a ON a.userKey = ?1 AND a.id = c.authorID
             """, [user, pages, year], table: "insights") {
             BookFigure(title: try $0.string(), author: try $0.optionalString(), pages: try $0.int())
         }.first
