@@ -27,6 +27,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let reading = try #require(object["reading"] as? [String: Any])
         #expect(reading["booksFinished"] as? Int == 1)
+        let counts = try #require((object["library"] as? [String: Any])?["countsByStatus"] as? [String: Int])
+        #expect(counts["read"] == 1 && counts["toRead"] == 1 && counts["dnf"] == 0)
         let library = try #require((object["diversity"] as? [String: Any])?["library"] as? [String: Any])
         let gender = try #require(library["gender"] as? [[String: Any]])
         #expect(gender.first { $0["key"] as? String == "unknown" }?["count"] as? Int == 1)

@@ -1,5 +1,6 @@
 /// Where a reader is with a book: the six states every source app can be mapped onto.
-public enum ReadingStatus: String, Codable, Sendable, CaseIterable, Hashable {
+/// A key of JSON objects too: `[ReadingStatus: Int]` encodes as `{"read": 3}`.
+public enum ReadingStatus: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, Hashable {
     case wishlist
     case toRead
     case reading
