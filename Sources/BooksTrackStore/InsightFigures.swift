@@ -16,17 +16,24 @@ enum InsightFigures {
             ON CONFLICT DO NOTHING;
             DELETE FROM insight_dirty;
             """)
-        for counter in InsightCounter.all {
-            try db.cachedStatement(sql: counter.applySQL).execute(arguments: [-1])
-            try db.cachedStatement(sql: counter.dropEmptySQL).execute()
+        let counted = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
+            """) ?? false
+        if counted {
+            for counter in InsightCounter.all {
+                try db.cachedStatement(sql: counter.subtractSQL).execute()
+                try db.cachedStatement(sql: counter.dropEmptySQL).execute()
+            }
+            try db.execute(sql: """
+                DELETE FROM insight_facts WHERE rowid IN (
+                    SELECT f.rowid FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
+                """)
         }
-        try db.execute(sql: """
-            DELETE FROM insight_facts WHERE rowid IN (
-                SELECT f.rowid FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
-            """)
+        // New facts get rowids above every remaining one, so they are read back as a range.
+        let floor = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM insight_facts") ?? 0
         try db.execute(sql: insertFactsSQL)
         for counter in InsightCounter.all {
-            try db.cachedStatement(sql: counter.applySQL).execute(arguments: [1])
+            try db.cachedStatement(sql: counter.addSQL).execute(arguments: [floor])
         }
         try db.execute(sql: "DELETE FROM insight_marked")
     }
@@ -54,47 +61,52 @@ enum InsightFigures {
     /// An abandoned read is an entry with status dnf (on `dateStopped`) or an abandoned read in its
     /// history. The edition counted is the owned one, else the work's first; the author the first.
     static let insertFactsSQL = """
-        WITH marked AS (
-            SELECT e.* FROM insight_marked d JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
+        WITH marked AS MATERIALIZED (
+            SELECT e.userKey, e.id AS entryID, e.dateAdded AS added, e.status, e.dateCompleted, e.dateStarted, e.dateStopped,
+                e.rating AS entryRating, e.shownPageCount, e.earlierReads, e.readHistory, ed.format, a.id AS authorID, a.gender,
+                a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage, ed.language,
+                ed.translator IS NOT NULL AS translated, w.genres AS workGenres
+            FROM insight_marked d
+            JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
+            JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
+            LEFT JOIN work_authors wa ON wa.userKey = e.userKey AND wa.workID = e.workID AND wa.position = 0
+            LEFT JOIN authors a ON a.userKey = e.userKey AND a.id = wa.authorID
+            LEFT JOIN editions ed ON ed.userKey = e.userKey AND ed.id = COALESCE(e.editionID, (
+                SELECT x.id FROM editions x WHERE x.userKey = e.userKey AND x.workID = e.workID
+                ORDER BY x.dateCreated, x.id LIMIT 1))
         ),
-        happened(userKey, entryID, workID, editionID, added, kind, finished, started, rating, pages, isReread) AS (
-            SELECT userKey, id, workID, editionID, dateAdded, 0, NULL, NULL, NULL, NULL, 0 FROM marked
+        happened AS (
+            SELECT m.*, 0 AS kind, NULL AS finished, NULL AS started, NULL AS rating, NULL AS pages, 0 AS isReread,
+                NULL AS genres
+            FROM marked m
             UNION ALL
-            SELECT userKey, id, workID, editionID, dateAdded, 1, dateCompleted, dateStarted, rating, shownPageCount,
-                earlierReads > 0
-            FROM marked WHERE status = 'read'
+            SELECT m.*, 1, dateCompleted, dateStarted, entryRating, shownPageCount, earlierReads > 0, workGenres
+            FROM marked m WHERE status = 'read'
             UNION ALL
-            SELECT e.userKey, e.id, e.workID, e.editionID, e.dateAdded, 1, json_extract(h.value, '$.ended'),
-                json_extract(h.value, '$.started'), NULL, e.shownPageCount,
-                EXISTS (SELECT 1 FROM json_each(e.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read')
-            FROM marked e, json_each(e.readHistory) h
-            WHERE e.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
+            SELECT m.*, 1, json_extract(h.value, '$.ended'), json_extract(h.value, '$.started'), NULL, shownPageCount,
+                EXISTS (SELECT 1 FROM json_each(m.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read'),
+                workGenres
+            FROM marked m, json_each(m.readHistory) h
+            WHERE m.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
             UNION ALL
-            SELECT userKey, id, workID, editionID, dateAdded, 2, dateStopped, NULL, NULL, NULL, 0 FROM marked
-            WHERE status = 'dnf'
+            SELECT m.*, 2, dateStopped, NULL, NULL, NULL, 0, NULL FROM marked m WHERE status = 'dnf'
             UNION ALL
-            SELECT e.userKey, e.id, e.workID, e.editionID, e.dateAdded, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0
-            FROM marked e, json_each(e.readHistory) h
-            WHERE e.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
+            SELECT m.*, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0, NULL
+            FROM marked m, json_each(m.readHistory) h
+            WHERE m.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
         )
         INSERT INTO insight_facts (
             userKey, entryID, kind, year, month, finished, added, pages, rating, isReread, days, format, authorID, gender, region,
             nationality, marginalizedOverride, originalLanguage, editionLanguage, translated, genres)
-        SELECT s.userKey, s.entryID, s.kind,
-            CASE WHEN s.kind = 0 THEN 0 ELSE \(year("s.finished")) END,
-            CASE WHEN s.kind = 0 THEN 0 ELSE \(month("s.finished")) END,
-            s.finished, s.added, s.pages, s.rating, s.isReread,
-            CASE WHEN s.kind = 1 AND s.started IS NOT NULL AND s.finished >= s.started
-                THEN \(day("s.finished")) - \(day("s.started")) + 1 END,
-            ed.format, a.id, a.gender, a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage,
-            ed.language, ed.translator IS NOT NULL, CASE WHEN s.kind = 1 THEN w.genres END
-        FROM happened s
-        JOIN works w ON w.userKey = s.userKey AND w.id = s.workID
-        LEFT JOIN work_authors wa ON wa.userKey = s.userKey AND wa.workID = s.workID AND wa.position = 0
-        LEFT JOIN authors a ON a.userKey = s.userKey AND a.id = wa.authorID
-        LEFT JOIN editions ed ON ed.userKey = s.userKey AND ed.id = COALESCE(s.editionID, (
-            SELECT x.id FROM editions x WHERE x.userKey = s.userKey AND x.workID = s.workID
-            ORDER BY x.dateCreated, x.id LIMIT 1))
+        SELECT userKey, entryID, kind,
+            CASE WHEN kind = 0 THEN 0 ELSE \(year("finished")) END,
+            CASE WHEN kind = 0 THEN 0 ELSE \(month("finished")) END,
+            finished, added, pages, rating, isReread,
+            CASE WHEN kind = 1 AND started IS NOT NULL AND finished >= started
+                THEN \(day("finished")) - \(day("started")) + 1 END,
+            format, authorID, gender, culturalRegion, nationality, marginalizedVoiceOverride, originalLanguage, language,
+            translated, genres
+        FROM happened
         """
 }
 
@@ -166,21 +178,35 @@ struct InsightCounter {
             + (months ? ["CASE WHEN l.level = 2 THEN f.month ELSE 0 END"] : []) + keys.map(\.expression)
     }
 
-    /// The marked entries' facts, one row per counter row they count in, from `FROM` on.
-    private var markedFacts: String {
+    /// The marked entries' facts: all of them, joined from the marks.
+    private static let markedFacts = """
+        FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID
         """
-        FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID\(join)
+
+    /// The facts inserted last: those above the rowid `?1`.
+    private static let newFacts = "FROM insight_facts f"
+
+    /// `facts`, one row per counter row each fact counts in, from `FROM` on.
+    private func expanded(_ facts: String, newOnly: Bool = false) -> String {
+        """
+        \(facts)\(join)
         JOIN (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) l
             ON l.level = 0 OR (f.year > 0 AND l.level <= \(months ? 2 : 1))
-        WHERE \(filter)
+        WHERE \(newOnly ? "f.rowid > ?1 AND " : "")\(filter)
         """
     }
 
-    /// Adds the marked entries' facts, times `?1` (1 or -1), to the counter. The genre's name is
-    /// the smallest spelling counted; it is not summed.
-    var applySQL: String {
+    /// Takes the marked entries' facts out of the counter.
+    var subtractSQL: String { upsertSQL(sign: "-1", expanded(Self.markedFacts)) }
+
+    /// Adds the facts above the rowid `?1` to the counter.
+    var addSQL: String { upsertSQL(sign: "1", expanded(Self.newFacts, newOnly: true)) }
+
+    /// Adds the sums over `facts`, times `sign`, to the counter. The genre's name is the smallest
+    /// spelling counted; it is not summed.
+    private func upsertSQL(sign: String, _ facts: String) -> String {
         let summed = sums.map { sum in
-            sum.column == "name" ? sum.expression : "?1 * COALESCE(SUM(\(sum.expression)), 0)"
+            sum.column == "name" ? sum.expression : "\(sign) * COALESCE(SUM(\(sum.expression)), 0)"
         }
         let updates = ["facts = facts + excluded.facts"] + sums.map { sum in
             sum.column == "name" ? "name = MIN(name, excluded.name)" : "\(sum.column) = \(sum.column) + excluded.\(sum.column)"
@@ -188,8 +214,8 @@ struct InsightCounter {
         let columns = keyColumns + ["facts"] + sums.map(\.column)
         return """
             INSERT INTO \(table) (\(columns.joined(separator: ", ")))
-            SELECT \((keyExpressions + ["?1 * COUNT(*)"] + summed).joined(separator: ", "))
-            \(markedFacts)
+            SELECT \((keyExpressions + ["\(sign) * COUNT(*)"] + summed).joined(separator: ", "))
+            \(facts)
             GROUP BY \((1...keyColumns.count).map(String.init).joined(separator: ", "))
             ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))
             """
@@ -199,7 +225,7 @@ struct InsightCounter {
     var dropEmptySQL: String {
         """
         DELETE FROM \(table) WHERE facts <= 0 AND (\(keyColumns.joined(separator: ", "))) IN (
-            SELECT \(keyExpressions.joined(separator: ", ")) \(markedFacts))
+            SELECT \(keyExpressions.joined(separator: ", ")) \(expanded(Self.markedFacts)))
         """
     }
 }
