@@ -9,7 +9,8 @@ import Foundation
 // - on a 100,000-entry library: countByStatus ≤ 0.5 ms, one page of 50 books ≤ 2 ms,
 //   readingStatistics ≤ 50 ms; every insight (statistics, goals, streaks and diversity) of one
 //   year and of all time ≤ 50 ms together. "Rate a book, then insights" shows what a change costs
-//   the next insights (the changed entry's facts counted again).
+//   the next insights (the changed entry's facts counted again); "counted from nothing" what the
+//   first insights after an import of the whole library cost (no target).
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -80,6 +81,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark(
+        "Insights of 100,000 entries counted from nothing",
+        configuration: .init(warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 5)
+    ) { benchmark in
+        guard LargeLibrary.shared != nil else { return benchmark.error(LargeLibrary.failure) }
+        // A copy of the library as its import left it: every entry marked, nothing counted.
+        let directory = try TemporaryDirectory(prefix: "bookstrack-benchmark")
+        let path = directory.path("library.sqlite")
+        try FileManager.default.copyItem(atPath: LargeLibrary.path(counted: false), toPath: path)
+        let database = try LibraryDatabase(path: path)
+        guard let user = try database.user(named: LargeLibrary.userName) else { return benchmark.error("no user in the copy") }
+        let store = database.library(for: user.id)
+        benchmark.startMeasurement()
+        blackHole(try store.insights(year: 2025, now: LibraryFixtures.referenceDate))
+        benchmark.stopMeasurement()
+    }
+
     Benchmark("Rate a book, then insights of one year on 100,000 entries") { benchmark in
         guard let store = LargeLibrary.shared else { return benchmark.error(LargeLibrary.failure) }
         let ids = try store.books(EntryQuery(statuses: [.read], limit: 100)).map(\.entry.id)
@@ -112,13 +130,19 @@ enum LargeLibrary {
         }
     }()
 
-    /// The cached library file, built first if missing.
-    static func store() throws -> SQLiteLibraryStore {
+    /// The cached library file (`counted`: its insights counted, as the benchmarks leave it; else
+    /// as the books' insertion left it).
+    static func path(counted: Bool = true) -> String {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bookstrack-benchmarks")
-        let name = "library-\(entryCount)-generator\(LibraryFixtures.generatorVersion)-format\(formatVersion).sqlite"
-        let path = folder.appendingPathComponent(name).path
-        if !FileManager.default.fileExists(atPath: path) {
-            try build(at: path, in: folder)
+        let name = "library-\(entryCount)-generator\(LibraryFixtures.generatorVersion)-format\(formatVersion)"
+        return folder.appendingPathComponent(name + (counted ? "" : "-uncounted") + ".sqlite").path
+    }
+
+    /// The cached library, built first if missing.
+    static func store() throws -> SQLiteLibraryStore {
+        let path = path()
+        if !FileManager.default.fileExists(atPath: path) || !FileManager.default.fileExists(atPath: self.path(counted: false)) {
+            try build()
         }
         let database = try LibraryDatabase(path: path)
         guard let user = try database.user(named: userName) else {
@@ -127,10 +151,12 @@ enum LargeLibrary {
         return database.library(for: user.id)
     }
 
-    /// Builds the library under a temporary name and renames it when complete, so an
-    /// interrupted build is never mistaken for a finished one.
-    private static func build(at path: String, in folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// Builds the library under a temporary name and renames it (and a copy) when complete, so
+    /// an interrupted build is never mistaken for a finished one.
+    private static func build() throws {
+        let path = path()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let partial = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
         let database = try LibraryDatabase(path: partial)
         let user = try database.ensureUser(named: userName, now: LibraryFixtures.referenceDate)
@@ -145,6 +171,10 @@ enum LargeLibrary {
         for suffix in ["-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: partial + suffix)
         }
+        for target in [path, self.path(counted: false)] where FileManager.default.fileExists(atPath: target) {
+            try FileManager.default.removeItem(atPath: target)
+        }
+        try FileManager.default.copyItem(atPath: partial, toPath: self.path(counted: false))
         try FileManager.default.moveItem(atPath: partial, toPath: path)
     }
 }
