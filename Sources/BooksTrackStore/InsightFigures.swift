@@ -59,7 +59,9 @@ enum InsightFigures {
     /// history (on its `ended`); its pages are the entry's shown page count, its rating the
     /// entry's (history reads have none), and it is a re-read when an earlier read was finished.
     /// An abandoned read is an entry with status dnf (on `dateStopped`) or an abandoned read in its
-    /// history. The edition counted is the owned one, else the work's first; the author the first.
+    /// history. The edition counted is the one whose page count the entry shows: the owned one,
+    /// else the primary one (`EditionSelection.primaryEdition`: the best scored for cover, ISBN
+    /// and page count, ties to the oldest). The author is the work's first.
     static let insertFactsSQL = """
         WITH marked AS MATERIALIZED (
             SELECT e.userKey, e.id AS entryID, e.dateAdded AS added, e.status, e.dateCompleted, e.dateStarted, e.dateStopped,
@@ -73,7 +75,9 @@ enum InsightFigures {
             LEFT JOIN authors a ON a.userKey = e.userKey AND a.id = wa.authorID
             LEFT JOIN editions ed ON ed.userKey = e.userKey AND ed.id = COALESCE(e.editionID, (
                 SELECT x.id FROM editions x WHERE x.userKey = e.userKey AND x.workID = e.workID
-                ORDER BY x.dateCreated, x.id LIMIT 1))
+                ORDER BY (x.coverImageURL IS NOT NULL) + (x.isbns IS NOT NULL) + (x.pageCount IS NOT NULL) DESC,
+                    x.dateCreated, x.id
+                LIMIT 1))
         ),
         happened AS (
             SELECT m.*, 0 AS kind, NULL AS finished, NULL AS started, NULL AS rating, NULL AS pages, 0 AS isReread,

@@ -188,9 +188,11 @@ extension LibraryDatabase {
             CREATE TRIGGER editions_insight_insert AFTER INSERT ON editions BEGIN
                 \(fill(dirtyEntriesOfWork, "NEW"))
             END;
-            CREATE TRIGGER editions_insight_update AFTER UPDATE OF workID, format, language, translator, dateCreated ON editions
+            CREATE TRIGGER editions_insight_update AFTER UPDATE OF
+                workID, format, language, translator, dateCreated, coverImageURL, isbns, pageCount ON editions
             WHEN NEW.workID IS NOT OLD.workID OR NEW.format IS NOT OLD.format OR NEW.language IS NOT OLD.language
                 OR NEW.translator IS NOT OLD.translator OR NEW.dateCreated IS NOT OLD.dateCreated
+                OR NEW.coverImageURL IS NOT OLD.coverImageURL OR NEW.isbns IS NOT OLD.isbns OR NEW.pageCount IS NOT OLD.pageCount
             BEGIN
                 \(fill(dirtyEntriesOfWork, "OLD"))
                 \(fill(dirtyEntriesOfWork, "NEW"))

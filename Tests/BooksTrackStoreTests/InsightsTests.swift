@@ -255,4 +255,39 @@ import Testing
         #expect(insights.library.total == 0)
         #expect(insights.reading.booksFinished == 0)
     }
+
+    @Test func aReadCountsTheEditionWhosePagesItShows() throws {
+        // Given a finished book not owned, whose first edition (a paperback) has no cover, ISBN or
+        // page count, and a later French e-book translation with all three: the primary edition
+        let fresh = try TestLibrary()
+        var book = LibraryFixtures.book(title: "Kindred", authors: [], userID: fresh.alice.id, status: .read, pageCount: nil,
+                                        owned: false)
+        book.work.originalLanguage = "en"
+        try fresh.store.add(book)
+        try fresh.store.save(Edition(workID: book.work.id, isbns: [try ISBN(parsing: "9780807083697")], pageCount: 320, format: .ebook,
+                                     language: "fr", coverImageURL: URL(string: "https://example.org/k.jpg"),
+                                     translator: "Mathilde Bach", dateCreated: now))
+        _ = try fresh.store.updateEntry(id: book.entry.id) { entry, _ in entry.dateCompleted = LibraryFixtures.date(2025, 3, 1) }
+
+        // When the insights are read
+        let first = try fresh.store.insights(year: 2025, now: now)
+
+        // Then the read counts the e-book's pages, format and translation together
+        #expect(first.reading.pagesFinished == 320)
+        #expect(first.reading.formats == [NamedCount(name: "E-book", count: 1)])
+        #expect(first.diversity.read.translated.first { $0.key == "yes" }?.count == 1)
+
+        // And when the paperback is given a cover, an ISBN and 300 pages (it is older: it wins the tie)
+        var paperback = try #require(book.edition)
+        paperback.coverImageURL = URL(string: "https://example.org/p.jpg")
+        paperback.isbns = [try ISBN(parsing: "9780807083697")]
+        paperback.pageCount = 300
+        try fresh.store.save(paperback)
+        let second = try fresh.store.insights(year: 2025, now: now)
+
+        // Then the read moves to the paperback, untranslated
+        #expect(second.reading.pagesFinished == 300)
+        #expect(second.reading.formats == [NamedCount(name: "Paperback", count: 1)])
+        #expect(second.diversity.read.translated.first { $0.key == "yes" }?.count ?? 0 == 0)
+    }
 }
