@@ -9,6 +9,7 @@ enum InsightFigures {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM insight_dirty)")) ?? false
     }
 
+    /// Counts the marked entries again, inside the caller's write transaction.
     static func refresh(_ db: Database) throws {
         guard try isStale(db) else { return }
         try db.execute(sql: """
@@ -29,7 +30,7 @@ enum InsightFigures {
                     SELECT f.rowid FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
                 """)
         }
-        // New facts get rowids above every remaining one, so they are read back as a range.
+        // SQLite gives a new row the largest rowid plus one, so the new facts are read back as a range.
         let floor = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM insight_facts") ?? 0
         try db.execute(sql: insertFactsSQL)
         for counter in InsightCounter.all {
