@@ -63,7 +63,7 @@ extension SQLiteLibraryStore {
     }
 
     public func setGoal(_ goal: ReadingGoal) throws {
-        try write { db, user in
+        _ = try write { db, user in
             try Self.execute(db, """
                 INSERT INTO reading_goals (userKey, year, books, pages) VALUES (?, ?, ?, ?)
                 ON CONFLICT (userKey, year) DO UPDATE SET books = excluded.books, pages = excluded.pages
@@ -72,7 +72,7 @@ extension SQLiteLibraryStore {
     }
 
     public func removeGoal(year: Int) throws {
-        try write { db, user in
+        _ = try write { db, user in
             try Self.execute(db, "DELETE FROM reading_goals WHERE userKey = ? AND year = ?", [user, year])
         }
     }
@@ -192,7 +192,7 @@ struct InsightsQueries {
     }
 
     private func totals(into figures: inout ReadingFigures) throws {
-        try rows("""
+        _ = try rows("""
             SELECT books, pages, pagedBooks, ratingSum, rated, star1, star2, star3, star4, star5, rereads, daysSum, timed,
                 abandoned
             FROM insight_periods WHERE userKey = ?1 AND year = ?2 AND month = 0
