@@ -13,7 +13,8 @@ extension LibraryDatabase {
     ///
     /// Triggers only mark entries whose facts may have changed (`insight_dirty`): a change to the
     /// entry, to its work's first author, genres or original language, to that author's
-    /// demographics, or to the work's editions. `InsightFigures.refresh` recomputes their facts and
+    /// demographics, or to the work's editions. Inserted entries are marked by the store, in bulk,
+    /// with their other figures (`EntryFigures`). `InsightFigures.refresh` recomputes their facts and
     /// moves the counters before the insights are read; the migration marks every entry. Sessions
     /// are few per change and are counted by their own triggers (`insight_session_days`).
     static func createInsightFigures(_ db: Database) throws {
@@ -138,9 +139,6 @@ extension LibraryDatabase {
                     editionLanguage, translated)
             ) WITHOUT ROWID;
 
-            CREATE TRIGGER entries_insight_insert AFTER INSERT ON entries BEGIN
-                \(fill(dirtyEntry, "NEW"))
-            END;
             CREATE TRIGGER entries_insight_update AFTER UPDATE OF
                 userKey, id, workID, editionID, status, rating, dateAdded, dateStarted, dateCompleted, dateStopped,
                 readHistory, shownPageCount, earlierReads ON entries

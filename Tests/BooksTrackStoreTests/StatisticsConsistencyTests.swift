@@ -163,14 +163,14 @@ extension LibraryDatabase {
         _ = try library.store.insights(year: nil, now: now)
         #expect(try snapshot() == rebuilt())
 
-        // When entries are finished, re-read, abandoned, rated, deleted and given sessions; authors'
-        // demographics, works' genres and languages, author links and editions change; with the
+        // When entries are finished, re-read, abandoned, rated, deleted, saved again as new rows and
+        // given sessions; authors' demographics, works' genres and languages, author links and editions change; with the
         // insights read now and then in between
         var generator = SeededGenerator(seed: 11)
         let authors = try library.store.allAuthors()
         for (offset, book) in books.enumerated() {
             let id = book.entry.id
-            switch Int.random(in: 0..<12, using: &generator) {
+            switch Int.random(in: 0..<13, using: &generator) {
             case 0: _ = try library.store.updateEntry(id: id) { entry, pages in entry.finish(pageCount: pages, now: now) }
             case 1:
                 _ = try library.store.updateEntry(id: id) { entry, _ in
@@ -207,6 +207,14 @@ extension LibraryDatabase {
                 try library.store.save(Edition(workID: book.work.id, isbns: [], pageCount: 50 + offset, format: .audiobook,
                                                language: "fr", translator: "T. Ranslator", dateCreated: now))
             case 10: try library.store.deleteWork(id: book.work.id)
+            case 11:
+                // Removed and saved again: a new row through save(_:), marked by the store.
+                if var entry = try library.store.entry(id: id) {
+                    try library.store.deleteEntry(id: id)
+                    entry.id = LibraryEntry.ID()
+                    entry.readHistory.append(ReadPeriod(ended: now, outcome: .read))
+                    try library.store.save(entry)
+                }
             default: _ = try library.store.updateEntry(id: id) { entry, _ in entry.stop(now: now) }
             }
             if offset % 37 == 0 { _ = try library.store.insights(year: 2024, now: now) }

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 
 /// What inserted entries add to `entry_status_counts`, `entry_totals` and
-/// `entry_finished_years`: collected while the store inserts entries, written by `apply`.
+/// `entry_finished_years`, and their marks for the insight counters (`insight_dirty`): collected
+/// while the store inserts entries, written by `apply`.
 ///
 /// The same contributions as the update and delete triggers of the migration compute in SQL; the
 /// consistency test compares the kept figures with figures recomputed from every book.
@@ -17,10 +18,12 @@ struct EntryFigures {
     private var finishedPages = 0
     private var finishedWithPageCount = 0
     private var finishedByYear: [Int: Int] = [:]
+    private var insertedIDs: [LibraryEntry.ID] = []
 
     /// Counts an inserted entry; `shownPageCount` as stored on its row.
     mutating func add(_ entry: LibraryEntry, shownPageCount: Int?) {
         statusCounts[entry.status, default: 0] += 1
+        insertedIDs.append(entry.id)
         if entry.editionID != nil { ownedCount += 1 }
         if entry.isFavorite { favoriteCount += 1 }
         if let rating = entry.rating {
@@ -61,6 +64,12 @@ struct EntryFigures {
                 INSERT INTO entry_finished_years (userKey, year, entryCount) VALUES (?, ?, ?)
                 ON CONFLICT (userKey, year) DO UPDATE SET entryCount = entryCount + excluded.entryCount
                 """, [user, year, count])
+        }
+        for start in stride(from: 0, to: insertedIDs.count, by: 500) {
+            let ids = insertedIDs[start..<min(start + 500, insertedIDs.count)]
+            let values = Array(repeating: "(?, ?)", count: ids.count).joined(separator: ", ")
+            let arguments = StatementArguments(ids.flatMap { id -> [DatabaseValue] in [user.databaseValue, id.databaseValue] })
+            try SQLiteLibraryStore.execute(db, "INSERT INTO insight_dirty (userKey, entryID) VALUES \(values)", arguments)
         }
         self = EntryFigures()
     }
