@@ -1,3 +1,4 @@
+import BooksTrackCore
 import GRDB
 
 /// Brings the insight facts and counters (see `LibraryDatabase.createInsightFigures`) up to date
@@ -7,6 +8,13 @@ enum InsightFigures {
     /// Whether some entry waits to be counted again.
     static func isStale(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM insight_dirty)")) ?? false
+    }
+
+    /// Marks the entry of a work whose editions or author links changed.
+    static func mark(workID: Work.ID, user: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries WHERE userKey = ? AND workID = ?
+            """).execute(arguments: [user, workID.databaseValue])
     }
 
     /// Counts the marked entries again, inside the caller's write transaction.

@@ -11,10 +11,14 @@ extension LibraryDatabase {
     /// without a date counts for all time only) and, for `insight_periods`, per month (0 the whole
     /// year). Text keys are '' for none, and the marginalized override -1.
     ///
-    /// Triggers only mark entries whose facts may have changed (`insight_dirty`): a change to the
-    /// entry, to its work's first author, genres or original language, to that author's
-    /// demographics, or to the work's editions. Inserted entries are marked by the store, in bulk,
-    /// with their other figures (`EntryFigures`). `InsightFigures.refresh` recomputes their facts and
+    /// Entries whose facts may have changed are marked (`insight_dirty`). Triggers mark a changed
+    /// or deleted entry, the entries of a work whose genres or original language change or whose
+    /// first author link is deleted (as when its author is), and those of an author whose
+    /// demographics change. The store marks the entries it inserts (`EntryFigures`, in bulk) and
+    /// the entry of a work whose editions or author links it writes (`InsightFigures.mark`, where
+    /// it recomputes the shown page count or saves the work): an insert or update trigger on
+    /// `editions` or `work_authors` would make every such row an import writes cost a statement
+    /// journal and a lookup. `InsightFigures.refresh` recomputes their facts and
     /// moves the counters before the insights are read; the migration marks every entry. Sessions
     /// are few per change and are counted by their own triggers (`insight_session_days`).
     static func createInsightFigures(_ db: Database) throws {
@@ -156,13 +160,6 @@ extension LibraryDatabase {
                 \(fill(dirtyEntry, "OLD"))
             END;
 
-            CREATE TRIGGER work_authors_insight_insert AFTER INSERT ON work_authors WHEN NEW.position = 0 BEGIN
-                \(fill(dirtyEntriesOfWork, "NEW"))
-            END;
-            CREATE TRIGGER work_authors_insight_update AFTER UPDATE ON work_authors BEGIN
-                \(fill(dirtyEntriesOfWork, "OLD"))
-                \(fill(dirtyEntriesOfWork, "NEW"))
-            END;
             CREATE TRIGGER work_authors_insight_delete AFTER DELETE ON work_authors WHEN OLD.position = 0 BEGIN
                 \(fill(dirtyEntriesOfWork, "OLD"))
             END;
@@ -183,21 +180,6 @@ extension LibraryDatabase {
                 WHERE wa.userKey = NEW.userKey AND wa.authorID = NEW.id AND wa.position = 0;
             END;
 
-            CREATE TRIGGER editions_insight_insert AFTER INSERT ON editions BEGIN
-                \(fill(dirtyEntriesOfWork, "NEW"))
-            END;
-            CREATE TRIGGER editions_insight_update AFTER UPDATE OF
-                workID, format, language, translator, dateCreated, coverImageURL, isbns, pageCount ON editions
-            WHEN NEW.workID IS NOT OLD.workID OR NEW.format IS NOT OLD.format OR NEW.language IS NOT OLD.language
-                OR NEW.translator IS NOT OLD.translator OR NEW.dateCreated IS NOT OLD.dateCreated
-                OR NEW.coverImageURL IS NOT OLD.coverImageURL OR NEW.isbns IS NOT OLD.isbns OR NEW.pageCount IS NOT OLD.pageCount
-            BEGIN
-                \(fill(dirtyEntriesOfWork, "OLD"))
-                \(fill(dirtyEntriesOfWork, "NEW"))
-            END;
-            CREATE TRIGGER editions_insight_delete AFTER DELETE ON editions BEGIN
-                \(fill(dirtyEntriesOfWork, "OLD"))
-            END;
 
             INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
 

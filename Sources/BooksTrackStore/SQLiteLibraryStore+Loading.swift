@@ -98,8 +98,10 @@ extension SQLiteLibraryStore {
         return EditionSelection.primaryEdition(of: editions, ownedEditionID: ownedEditionID)
     }
 
-    /// Recomputes the stored page count of the edition the work's entry shows, after its editions changed.
+    /// Recomputes the stored page count of the edition the work's entry shows, after its editions
+    /// changed, and marks the entry for the insight counters (its counted edition may change).
     func refreshShownPageCount(_ db: Database, _ user: Int64, workID: Work.ID) throws {
+        try InsightFigures.mark(workID: workID, user: user, db)
         let owned = try Self.fetch(db, "SELECT editionID FROM entries WHERE userKey = ? AND workID = ?", [user, workID.databaseValue]) { try $0.optionalID(Edition.self) }
         guard let ownedEditionID = owned.first else { return }
         let pageCount = try shownEdition(db, user, workID: workID, ownedEditionID: ownedEditionID)?.pageCount

@@ -56,5 +56,6 @@ extension SQLiteLibraryStore {
             try Self.execute(db, WorkAuthorRecord.insertSQL, [user, workID, authorID.databaseValue, position])
         }
         try refreshPrimaryAuthorSortKeys(db, user, workIDs: [work.id])
+        try InsightFigures.mark(workID: work.id, user: user, db)
     }
 }

@@ -258,13 +258,13 @@ import Testing
 
     @Test func aReadCountsTheEditionWhosePagesItShows() throws {
         // Given a finished book not owned, whose first edition (a paperback) has no cover, ISBN or
-        // page count, and a later French e-book translation with all three: the primary edition
+        // page count, and a later French e-book translation of 300 pages with all three: the primary
         let fresh = try TestLibrary()
         var book = LibraryFixtures.book(title: "Kindred", authors: [], userID: fresh.alice.id, status: .read, pageCount: nil,
                                         owned: false)
         book.work.originalLanguage = "en"
         try fresh.store.add(book)
-        try fresh.store.save(Edition(workID: book.work.id, isbns: [try ISBN(parsing: "9780807083697")], pageCount: 320, format: .ebook,
+        try fresh.store.save(Edition(workID: book.work.id, isbns: [try ISBN(parsing: "9780807083697")], pageCount: 300, format: .ebook,
                                      language: "fr", coverImageURL: URL(string: "https://example.org/k.jpg"),
                                      translator: "Mathilde Bach", dateCreated: now))
         _ = try fresh.store.updateEntry(id: book.entry.id) { entry, _ in entry.dateCompleted = LibraryFixtures.date(2025, 3, 1) }
@@ -273,11 +273,12 @@ import Testing
         let first = try fresh.store.insights(year: 2025, now: now)
 
         // Then the read counts the e-book's pages, format and translation together
-        #expect(first.reading.pagesFinished == 320)
+        #expect(first.reading.pagesFinished == 300)
         #expect(first.reading.formats == [NamedCount(name: "E-book", count: 1)])
         #expect(first.diversity.read.translated.first { $0.key == "yes" }?.count == 1)
 
-        // And when the paperback is given a cover, an ISBN and 300 pages (it is older: it wins the tie)
+        // And when the paperback is given a cover, an ISBN and 300 pages (it is older: it wins the
+        // tie; the page count shown does not change)
         var paperback = try #require(book.edition)
         paperback.coverImageURL = URL(string: "https://example.org/p.jpg")
         paperback.isbns = [try ISBN(parsing: "9780807083697")]
@@ -289,5 +290,26 @@ import Testing
         #expect(second.reading.pagesFinished == 300)
         #expect(second.reading.formats == [NamedCount(name: "Paperback", count: 1)])
         #expect(second.diversity.read.translated.first { $0.key == "yes" }?.count ?? 0 == 0)
+    }
+
+    @Test func anAuthorGivenToABookWithoutOneCountsAtOnce() throws {
+        // Given a finished book without an author, counted once
+        let fresh = try TestLibrary()
+        let book = LibraryFixtures.book(title: "Kindred", authors: [], userID: fresh.alice.id, status: .read)
+        try fresh.store.add(book)
+        #expect(try fresh.store.insights(year: nil, now: now).reading.topAuthors.isEmpty)
+
+        // When the work is given its author, a woman
+        var butler = LibraryFixtures.author("Octavia E. Butler")
+        butler.gender = .female
+        try fresh.store.save(butler)
+        var work = book.work
+        work.authorIDs = [butler.id]
+        try fresh.store.save(work)
+
+        // Then the next insights count the read for her
+        let insights = try fresh.store.insights(year: nil, now: now)
+        #expect(insights.reading.topAuthors == [NamedCount(name: "Octavia E. Butler", count: 1)])
+        #expect(insights.diversity.read.gender.first { $0.key == "female" }?.count == 1)
     }
 }
