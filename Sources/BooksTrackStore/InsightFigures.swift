@@ -2,8 +2,8 @@ import BooksTrackCore
 import GRDB
 
 /// Brings the insight facts and counters (see `LibraryDatabase.createInsightFigures`) up to date
-/// with the entries the triggers marked: their old facts are taken out of the counters, recomputed
-/// and added back, set by set, so a refresh costs what changed since the last one.
+/// with the entries marked by triggers and by the store: their old facts are taken out of the
+/// counters, recomputed and added back, set by set, so a refresh costs what changed since the last.
 enum InsightFigures {
     /// Whether some entry waits to be counted again.
     static func isStale(_ db: Database) throws -> Bool {
