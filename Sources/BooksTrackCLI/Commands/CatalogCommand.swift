@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackCore
+import BooksTrackReports
 import BooksTrackStore
 import Foundation
 
@@ -298,15 +299,9 @@ final class ImportProgressRenderer {
 
 /// Numbers, sizes and durations as people read them, the same in every locale.
 enum HumanFormat {
-    /// 1234567 → "1,234,567".
+    /// 1234567 → "1,234,567", as the insights write figures.
     static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
+        FigureText.count(value)
     }
 
     /// 1 → "1 malformed line", 1234 → "1,234 malformed lines".

@@ -59,6 +59,11 @@ struct GoalCommand: ParsableCommand {
         subcommands: [GoalSetCommand.self, GoalShowCommand.self, GoalRemoveCommand.self],
         defaultSubcommand: GoalShowCommand.self
     )
+
+    /// The year asked for, else this year (UTC).
+    static func year(_ year: Int?, now: Date) -> Int {
+        year ?? PartialDate.gregorianUTC.component(.year, from: now)
+    }
 }
 
 struct GoalSetCommand: ParsableCommand {
@@ -71,10 +76,11 @@ struct GoalSetCommand: ParsableCommand {
 
     func run() throws {
         let service = try options.service()
-        let year = year ?? PartialDate.gregorianUTC.component(.year, from: CommandContext.current.now())
+        let year = GoalCommand.year(year, now: CommandContext.current.now())
         let goal = try ReadingGoal(year: year, books: books, pages: pages)
         try service.store.setGoal(goal)
-        say("Goal for \(year): " + [books.map { "\($0) books" }, pages.map { "\(FigureText.count($0)) pages" }]
+        say("Goal for \(year): " + [books.map { HumanFormat.count($0, "book", "books") },
+                                    pages.map { HumanFormat.count($0, "page", "pages") }]
             .compactMap { $0 }.joined(separator: " and "))
     }
 }
@@ -88,7 +94,7 @@ struct GoalShowCommand: ParsableCommand {
     func run() throws {
         let service = try options.service()
         let now = CommandContext.current.now()
-        let year = year ?? PartialDate.gregorianUTC.component(.year, from: now)
+        let year = GoalCommand.year(year, now: now)
         guard let goal = try service.store.goalProgress(year: year, now: now) else {
             throw CommandFailure.notFound("no goal for \(year); set one with `bookstrack goal set --books N`")
         }
@@ -105,7 +111,7 @@ struct GoalRemoveCommand: ParsableCommand {
 
     func run() throws {
         let service = try options.service()
-        let year = year ?? PartialDate.gregorianUTC.component(.year, from: CommandContext.current.now())
+        let year = GoalCommand.year(year, now: CommandContext.current.now())
         guard try service.store.goal(year: year) != nil else { throw CommandFailure.notFound("no goal for \(year)") }
         try service.store.removeGoal(year: year)
         say("Removed the goal for \(year)")

@@ -139,9 +139,9 @@ enum InsightsText {
         return months[month - 1]
     }
 
-    private static func books(_ count: Int) -> String { count == 1 ? "1 book" : "\(FigureText.count(count)) books" }
+    private static func books(_ count: Int) -> String { HumanFormat.count(count, "book", "books") }
 
-    private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    private static func days(_ count: Int) -> String { HumanFormat.count(count, "day", "days") }
 
     private static func hours(_ minutes: Int) -> String {
         minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
