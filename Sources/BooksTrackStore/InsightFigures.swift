@@ -131,18 +131,21 @@ struct InsightCounter {
     let keys: [(column: String, expression: String)]
     /// Summed columns besides `facts` (the number of facts counted), with their expressions.
     let sums: [(column: String, expression: String)]
+    /// A column that names the row, not summed: the smallest of the values counted.
+    let label: (column: String, expression: String)?
     let months: Bool
     /// Joined to each fact (a leading comma for a table-valued function).
     let join: String
     let filter: String
 
     init(
-        _ table: String, keys: [(String, String)] = [], sums: [(String, String)] = [], months: Bool = false,
-        join: String = "", filter: String
+        _ table: String, keys: [(String, String)] = [], sums: [(String, String)] = [], label: (String, String)? = nil,
+        months: Bool = false, join: String = "", filter: String
     ) {
         self.table = table
         self.keys = keys.map { (column: $0.0, expression: $0.1) }
         self.sums = sums.map { (column: $0.0, expression: $0.1) }
+        self.label = label.map { (column: $0.0, expression: $0.1) }
         self.months = months
         self.join = join
         self.filter = filter
@@ -168,7 +171,7 @@ struct InsightCounter {
         InsightCounter("insight_lengths", keys: [("pages", "f.pages")], filter: "f.kind = 1 AND f.pages IS NOT NULL"),
         InsightCounter("insight_formats", keys: [("format", "COALESCE(f.format, 'unknown')")], filter: "f.kind = 1"),
         InsightCounter("insight_authors", keys: [("authorID", "f.authorID")], filter: "f.kind = 1 AND f.authorID IS NOT NULL"),
-        InsightCounter("insight_genres", keys: [("genreKey", "lower(g.value)")], sums: [("name", "MIN(g.value)")],
+        InsightCounter("insight_genres", keys: [("genreKey", "lower(g.value)")], label: ("name", "MIN(g.value)"),
                        join: ", json_each(f.genres) g", filter: "f.kind = 1 AND f.genres IS NOT NULL"),
         InsightCounter("insight_groups", keys: [
             ("kind", "f.kind"),
@@ -215,16 +218,13 @@ struct InsightCounter {
     /// Adds the facts above the rowid `?1` to the counter.
     var addSQL: String { upsertSQL(sign: "1", expanded(Self.newFacts, newOnly: true)) }
 
-    /// Adds the sums over `facts`, times `sign`, to the counter. The genre's name is the smallest
-    /// spelling counted; it is not summed.
+    /// Adds the sums over `facts`, times `sign`, to the counter.
     private func upsertSQL(sign: String, _ facts: String) -> String {
-        let summed = sums.map { sum in
-            sum.column == "name" ? sum.expression : "\(sign) * COALESCE(SUM(\(sum.expression)), 0)"
-        }
-        let updates = ["facts = facts + excluded.facts"] + sums.map { sum in
-            sum.column == "name" ? "name = MIN(name, excluded.name)" : "\(sum.column) = \(sum.column) + excluded.\(sum.column)"
-        }
-        let columns = keyColumns + ["facts"] + sums.map(\.column)
+        let summed = sums.map { "\(sign) * COALESCE(SUM(\($0.expression)), 0)" } + (label.map { [$0.expression] } ?? [])
+        let updates = ["facts = facts + excluded.facts"]
+            + sums.map { "\($0.column) = \($0.column) + excluded.\($0.column)" }
+            + (label.map { ["\($0.column) = MIN(\($0.column), excluded.\($0.column))"] } ?? [])
+        let columns = keyColumns + ["facts"] + sums.map(\.column) + (label.map { [$0.column] } ?? [])
         return """
             INSERT INTO \(table) (\(columns.joined(separator: ", ")))
             SELECT \((keyExpressions + ["\(sign) * COUNT(*)"] + summed).joined(separator: ", "))
