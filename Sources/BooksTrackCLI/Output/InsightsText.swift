@@ -144,6 +144,6 @@ enum InsightsText {
     private static func days(_ count: Int) -> String { HumanFormat.count(count, "day", "days") }
 
     private static func hours(_ minutes: Int) -> String {
-        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+        minutes < 60 ? "\(minutes) min" : "\(HumanFormat.count(minutes / 60)) h \(minutes % 60) min"
     }
 }
