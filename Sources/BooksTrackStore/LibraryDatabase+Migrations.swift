@@ -1,3 +1,4 @@
+import BooksTrackCore
 import GRDB
 
 extension LibraryDatabase {
@@ -64,7 +65,33 @@ extension LibraryDatabase {
         migrator.registerMigration("v4-insight-figures") { db in
             try createInsightFigures(db)
         }
+        migrator.registerMigration("v5-main-title-keys") { db in
+            try addMainTitleKeys(db)
+        }
+        migrator.registerMigration("v6-reading-days-from-use-cases") { db in
+            // An import that moves a book to read is not a day of reading: the day of a progress
+            // change is recorded by the use case that makes it (`updateEntry`), not by a trigger
+            // every write of an entry fires.
+            try db.execute(sql: "DROP TRIGGER entries_progress_day")
+        }
         return migrator
+    }
+
+    /// The key of the title before its subtitle, for works whose title has one, so that "Sapiens"
+    /// and "Sapiens: A Brief History of Humankind" by one author can be matched.
+    private static func addMainTitleKeys(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE works ADD COLUMN mainTitleKey TEXT")
+        let titles = try Row.fetchAll(db, sql: "SELECT userKey, id, title FROM works WHERE instr(title, ':') > 0")
+        let update = try db.makeStatement(sql: "UPDATE works SET mainTitleKey = ? WHERE userKey = ? AND id = ?")
+        for row in titles {
+            let title: String = row["title"]
+            guard let key = TextNormalization.mainTitleKey(title) else { continue }
+            try update.execute(arguments: [key, row["userKey"], row["id"]])
+        }
+        // Partial: only titles with a subtitle pay for the index.
+        try db.execute(sql: """
+            CREATE INDEX works_by_main_title ON works(userKey, mainTitleKey) WHERE mainTitleKey IS NOT NULL
+            """)
     }
 
     private static func createSchemaV1(_ db: Database) throws {

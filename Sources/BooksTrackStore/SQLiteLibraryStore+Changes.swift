@@ -10,8 +10,9 @@ extension SQLiteLibraryStore {
         try read { db, user in try editionsByWork(db, user, workIDs: Self.uniqued(workIDs)) }
     }
 
-    /// The books that have an edition carrying one of `isbns` or whose title key is one of
-    /// `titleKeys`, through the ISBN and title indexes, with every edition of their works.
+    /// The books that have an edition carrying one of `isbns` or whose title key, or key of the
+    /// title before its subtitle, is one of `titleKeys`, through the ISBN and title indexes, with
+    /// every edition of their works.
     ///
     /// The rows are ordered by `+e.dateAdded`, an expression no index provides: ordered by the
     /// plain column, SQLite walks the whole date index to skip the sort and tests every entry
@@ -32,6 +33,10 @@ extension SQLiteLibraryStore {
             for chunk in Self.chunked(titleKeys) {
                 workIDs += try Self.fetchIDs(db, """
                     SELECT id FROM works WHERE userKey = ? AND normalizedTitle IN (\(SQLText.placeholders(chunk.count)))
+                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
+                // "Sapiens" may be the library's "Sapiens: A Brief History of Humankind".
+                workIDs += try Self.fetchIDs(db, """
+                    SELECT id FROM works WHERE userKey = ? AND mainTitleKey IN (\(SQLText.placeholders(chunk.count)))
                     """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
             }
             var page = BookPage(books: [], editions: [:])

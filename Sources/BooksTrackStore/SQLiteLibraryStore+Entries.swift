@@ -43,10 +43,19 @@ extension SQLiteLibraryStore {
                 throw LibraryError.entryNotFound(id)
             }
             let pageCount = try shownEdition(db, user, workID: entry.workID, ownedEditionID: entry.editionID)?.pageCount
+            let before = entry
             try change(&entry, pageCount)
             // The identity is not the closure's to change.
             entry.id = id
             try saveEntry(db, user, entry)
+            if entry.currentPage != before.currentPage || entry.progress != before.progress {
+                // A day of reading for the streaks (days since 1970-01-01, UTC). Only a reader's own
+                // change counts: an import that moves a book to read writes through `apply`.
+                _ = try Self.execute(db, """
+                    INSERT OR IGNORE INTO reading_days (userKey, day)
+                    VALUES (?, CAST((? + 978307200) / 86400 AS INTEGER))
+                    """, [user, entry.lastModified.timeIntervalSinceReferenceDate])
+            }
             guard let saved = try loadEntries(db, user, where: "e.id = ?", [id.databaseValue]).first else {
                 throw LibraryError.entryNotFound(id)
             }

@@ -66,7 +66,8 @@ public protocol LibraryStore: Sendable {
     /// any part is refused.
     func apply(_ changes: LibraryChanges) throws
     /// The books that have an edition carrying one of `isbns` or whose title key
-    /// (`TextNormalization.normalizeTitle`) is one of `titleKeys` (the caller compares authors): the
+    /// (`TextNormalization.normalizeTitle`) or key of the title before its subtitle
+    /// (`TextNormalization.mainTitleKey`) is one of `titleKeys` (the caller compares authors): the
     /// candidates an import matches against, with every edition of their works.
     func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage
     /// The book for an entry.

@@ -35,3 +35,25 @@ extension TextNormalization {
         return words.isEmpty ? nil : words
     }
 }
+
+extension TextNormalization {
+    /// The key of the title before its subtitle: `"Sapiens: A Brief History of Humankind"` → `"sapiens"`;
+    /// nil for a title without a colon, or with nothing on either side of it.
+    ///
+    /// Catalogs and trackers disagree on whether the subtitle is part of the title, so one book may
+    /// come as `"Sapiens"` from one export and with its subtitle from another.
+    public static func mainTitleKey(_ title: some StringProtocol) -> String? {
+        guard let colon = title.firstIndex(of: ":") else { return nil }
+        let rest = title[title.index(after: colon)...]
+        guard rest.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        let key = normalizeTitle(title[..<colon])
+        return key.isEmpty ? nil : key
+    }
+
+    /// The subtitle after the first colon of `title`, trimmed; nil when there is none.
+    public static func subtitle(inTitle title: some StringProtocol) -> String? {
+        guard mainTitleKey(title) != nil, let colon = title.firstIndex(of: ":") else { return nil }
+        let rest = title[title.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty ? nil : rest
+    }
+}

@@ -75,6 +75,16 @@ extension BookDraft {
         }
     }
 
+    /// Takes the subtitle of a row matched by the title before it ("Sapiens: A Brief History of
+    /// Humankind" for the library's "Sapiens"), when the book has none.
+    mutating func adoptSubtitle(of book: ImportedBook, now: Date) {
+        guard work.subtitle == nil, TextNormalization.mainTitleKey(work.title) == nil,
+            let subtitle = TextNormalization.subtitle(inTitle: book.title)
+        else { return }
+        work.subtitle = subtitle
+        work.lastModified = now
+    }
+
     private mutating func mergeWork(_ book: ImportedBook, overwrite: Bool) {
         Self.fill(&work.subtitle, book.subtitle, overwrite)
         Self.fill(&work.originalLanguage, book.originalLanguage, overwrite)
@@ -150,8 +160,10 @@ extension BookDraft {
         }
         Self.fill(&entry.notes, book.notes, overwrite)
         Self.fill(&entry.recommendedBy, book.recommendedBy, overwrite)
-        Self.fill(&entry.dateStarted, book.dateStarted, overwrite)
-        Self.fill(&entry.dateCompleted, book.dateCompleted, overwrite)
+        if !placeSeparateRead(of: book) {
+            Self.fill(&entry.dateStarted, book.dateStarted, overwrite)
+            Self.fill(&entry.dateCompleted, book.dateCompleted, overwrite)
+        }
         Self.fill(&entry.dateStopped, book.dateStopped, overwrite)
         if overwrite, let added = book.dateAdded { entry.dateAdded = added }
         entry.tags = StringList.deduplicated(entry.tags + book.tags)
@@ -175,8 +187,41 @@ extension BookDraft {
         if let pageCount, entry.currentPage > pageCount { entry.currentPage = pageCount }
     }
 
+    /// Keeps a finished read of the row that is not the entry's own latest read: two rows of one
+    /// book (two editions, each read on another date) are two reads. The later of the two becomes
+    /// the entry's latest read and the other goes to the history, unless the history has it already.
+    /// Returns whether the row's read was placed, so that its dates are not also filled into the
+    /// entry's own.
+    private mutating func placeSeparateRead(of book: ImportedBook) -> Bool {
+        guard book.status == .read, let ended = book.dateCompleted else { return false }
+        if let latest = entry.dateCompleted {
+            guard !Self.sameRead(latest, ended) else { return false }
+        } else if entry.status == .read {
+            // The entry's latest read has no date yet: the row gives it one.
+            return false
+        }
+        guard !entry.readHistory.contains(where: { $0.outcome == .read && $0.ended.map { Self.sameRead($0, ended) } == true })
+        else { return true }
+        if let latest = entry.dateCompleted, ended > latest {
+            entry.readHistory.append(ReadPeriod(started: entry.dateStarted, ended: latest, outcome: .read))
+            entry.dateStarted = book.dateStarted
+            entry.dateCompleted = ended
+        } else {
+            // An earlier read, or a finished read of a book the reader is reading again.
+            entry.readHistory.append(ReadPeriod(started: book.dateStarted, ended: ended, outcome: .read))
+        }
+        return true
+    }
+
+    /// Whether two finish dates are one read: trackers store a finish date at midnight of their
+    /// own time zone, so the same read can be a day apart from one export to another.
+    private static func sameRead(_ first: Date, _ second: Date) -> Bool {
+        abs(first.timeIntervalSince(second)) <= 86_400
+    }
+
     /// Adds the file's earlier reads the history lacks, counting repeats: three undated reads in
-    /// the file and one in the library add two.
+    /// the file and one in the library add two. A dated read that is the entry's latest read is
+    /// not added again.
     private mutating func mergeReadHistory(_ periods: [ReadPeriod]) {
         guard !periods.isEmpty else { return }
         var present: [ReadPeriod: Int] = [:]
@@ -184,10 +229,17 @@ extension BookDraft {
         for period in periods {
             if let count = present[period], count > 0 {
                 present[period] = count - 1
-            } else {
+            } else if !isKnown(period) {
                 entry.readHistory.append(period)
             }
         }
+    }
+
+    /// Whether a dated read is the entry's latest read or one of its history, a day either way.
+    private func isKnown(_ period: ReadPeriod) -> Bool {
+        guard let ended = period.ended else { return false }
+        if period.outcome == .read, let latest = entry.dateCompleted, Self.sameRead(ended, latest) { return true }
+        return entry.readHistory.contains { $0.outcome == period.outcome && $0.ended.map { Self.sameRead($0, ended) } == true }
     }
 
     private static func fill<Value>(_ current: inout Value?, _ new: Value?, _ overwrite: Bool) {

@@ -19,6 +19,8 @@ struct ImportBatcher {
     private var plannedKeys: Set<String> = []
     /// Rows that named no status and became to-read.
     private(set) var rowsWithoutStatus = 0
+    /// The first row of this import that described each book, to report a book the file lists twice.
+    private var firstRows: [Work.ID: Int] = [:]
 
     init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
         self.store = store
@@ -32,7 +34,9 @@ struct ImportBatcher {
     mutating func process(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
-        let titleKeys = books.map { keys.title($0.title) }.filter { !$0.isEmpty }
+        var titleKeys = books.map { keys.title($0.title) }
+        titleKeys += books.compactMap { keys.mainTitle($0.title) }
+        titleKeys.removeAll { $0.isEmpty }
         let candidates = try store.books(sharingISBNs: books.flatMap(\.isbns), orTitleKeys: titleKeys)
         var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
@@ -41,8 +45,10 @@ struct ImportBatcher {
 
         for book in books {
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
-            if let position = index.match(book, keys: &keys) {
+            if let match = index.match(book, keys: &keys) {
+                let position = match.position
                 var merged = drafts[position]
+                if match.evidence == .titleBeforeSubtitle { merged.adoptSubtitle(of: book, now: now) }
                 merged.merge(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
                 guard merged != drafts[position] else {
                     summary.unchanged += 1
@@ -52,6 +58,9 @@ struct ImportBatcher {
                     summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
                     summary.skipped += 1
                     continue
+                }
+                if let note = note(merging: book, into: merged, evidence: match.evidence) {
+                    summary.problems.append(ImportProblem(row: book.row, message: note))
                 }
                 drafts[position] = merged
                 index.register(merged, at: position, keys: &keys)
@@ -69,6 +78,7 @@ struct ImportBatcher {
                 }
                 drafts.append(draft)
                 index.register(draft, at: drafts.count - 1, keys: &keys)
+                firstRows[draft.work.id] = book.row
                 summary.added += 1
             }
         }
@@ -81,6 +91,22 @@ struct ImportBatcher {
             try store.apply(changes)
             authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         }
+    }
+
+    /// What the report says of a row merged into a book other than by a shared ISBN alone: that the
+    /// file lists the book twice, or that the titles differ by a subtitle. Nil for the plain merge
+    /// of a row into a book from the library.
+    private mutating func note(merging book: ImportedBook, into draft: BookDraft, evidence: DraftIndex.Evidence) -> String? {
+        let title = "“\(draft.work.title)”" + (draft.authors.first.map { " by \($0.name)" } ?? "")
+        let reads = draft.entry.readHistory.count + (draft.entry.dateCompleted == nil ? 0 : 1)
+        let readsText = reads > 1 ? "; \(reads) reads kept" : ""
+        if let first = firstRows[draft.work.id] {
+            let how = evidence == .titleBeforeSubtitle ? " (the same title before its subtitle)" : ""
+            return "same book as row \(first), \(title)\(how); merged into one book\(readsText)"
+        }
+        firstRows[draft.work.id] = book.row
+        guard evidence == .titleBeforeSubtitle else { return nil }
+        return "“\(book.title)” is \(title) in the library (the same title before its subtitle); merged\(readsText)"
     }
 
     /// What must be written: new books whole, and of the others only the parts that changed.

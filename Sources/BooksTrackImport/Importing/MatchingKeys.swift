@@ -18,6 +18,12 @@ struct MatchingKeys {
         return key
     }
 
+    /// `TextNormalization.mainTitleKey(title)`: the key of the title before its subtitle, if it has one.
+    mutating func mainTitle(_ title: String) -> String? {
+        guard title.utf8.contains(UInt8(ascii: ":")) else { return nil }
+        return TextNormalization.mainTitleKey(title)
+    }
+
     /// `TextNormalization.normalizeAuthor(name)`.
     mutating func author(_ name: String) -> String {
         if let key = authors[name] { return key }

@@ -13,11 +13,13 @@ enum WorkRecord {
         "contentWarnings", "awards", "readingDifficulty", "coverImageURL", "openLibraryWorkID", "isbndbID",
         "googleBooksVolumeIDs", "goodreadsWorkIDs", "amazonASINs", "librarythingIDs", "providerTag",
         "isSynthetic", "reviewStatus", "scanImagePath", "boundingBoxX", "boundingBoxY", "boundingBoxWidth",
-        "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey",
+        "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey", "mainTitleKey",
     ]
 
     /// The columns `decode` reads, in order.
-    static let decodedColumns = columns.filter { !["userKey", "normalizedTitle", "primaryAuthorSortKey"].contains($0) }
+    static let decodedColumns = columns.filter {
+        !["userKey", "normalizedTitle", "primaryAuthorSortKey", "mainTitleKey"].contains($0)
+    }
 
     static let upsertSQL = SQLText.upsert(table: table, columns: columns, key: ["userKey", "id"])
 
@@ -25,7 +27,8 @@ enum WorkRecord {
     static func selection(alias: String) -> String { SQLText.qualified(decodedColumns, alias: alias) }
 
     /// Binds the values of `columns`, in order. `normalizedTitle` is `normalizeTitle(work.title)`
-    /// (passed in when already computed); `primaryAuthorSortKey` is the first author's sort key.
+    /// (passed in when already computed); `primaryAuthorSortKey` is the first author's sort key;
+    /// `mainTitleKey` is `mainTitleKey(work.title)`, the key of the title before its subtitle.
     static func bind(
         _ work: Work, normalizedTitle: String? = nil, primaryAuthorSortKey: String?, userKey: Int64, to row: inout RowInserter
     ) {
@@ -66,6 +69,7 @@ enum WorkRecord {
         row.bind(work.lastEnrichedAt)
         row.bind(work.dataQuality)
         row.bind(primaryAuthorSortKey)
+        row.bind(TextNormalization.mainTitleKey(work.title))
     }
 
     /// Reads a work from `decodedColumns`, from the reader's position; `authorIDs` come from the links.
