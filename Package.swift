@@ -76,6 +76,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackReports", "BooksTrackTesting"]),
-        .testTarget(name: "BooksTrackCLITests", dependencies: ["BooksTrackCLI", "BooksTrackTesting"]),
+        .testTarget(
+            name: "BooksTrackCLITests",
+            dependencies: ["BooksTrackCLI", "BooksTrackTesting"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
