@@ -125,10 +125,10 @@ struct SessionCommand: ParsableCommand {
             if options.json { return try JSONOutput.print(sessions) }
             if sessions.isEmpty { return say("No sessions for \(found.work.title).") }
             for session in sessions {
-                say("\(TextFormat.date(session.date))  \(String(session.durationMinutes).leftPadded(4)) min  \(String(session.pagesRead).leftPadded(4)) pages")
+                say("\(TextFormat.date(session.date))  \(String(session.durationMinutes).leftPadded(4)) min  \(String(session.pagesRead).leftPadded(4)) \(session.pagesRead == 1 ? "page" : "pages")")
             }
             let pages = sessions.reduce(0) { $0 + $1.pagesRead }
-            say("Total: \(sessions.count) sessions, \(found.entry.totalReadingMinutes) min, \(pages) pages.")
+            say("Total: \(HumanFormat.count(sessions.count, "session", "sessions")), \(found.entry.totalReadingMinutes) min, \(HumanFormat.count(pages, "page", "pages")).")
         }
     }
 }

@@ -142,7 +142,9 @@ struct RateCommand: ParsableCommand, BookCommand {
 
     func run() throws {
         let (service, found) = try resolve()
-        try report(try service.rate(found.entry.id, rating: clear ? nil : rating), service: service)
+        let rated = try service.rate(found.entry.id, rating: clear ? nil : rating)
+        try report(rated, service: service)
+        if !options.json { say(rated.entry.rating.map { "Rating: \(TextFormat.rating($0))" } ?? "Rating removed.") }
     }
 }
 

@@ -41,9 +41,28 @@ enum TextFormat {
 
     /// Cuts `text` to `width` characters with an ellipsis and pads it to `width`.
     static func cell(_ text: String, _ width: Int) -> String {
+        // Padded by terminal columns, not characters: a CJK title takes two columns a character.
         let single = text.replacingOccurrences(of: "\n", with: " ")
-        let cut = single.count > width ? String(single.prefix(width - 1)) + "…" : single
-        return cut + String(repeating: " ", count: max(0, width - cut.count))
+        let cut = TerminalWidth.of(single) > width ? TerminalWidth.prefix(of: single, fitting: width - 1) + "…" : single
+        return cut + String(repeating: " ", count: max(0, width - TerminalWidth.of(cut)))
+    }
+
+    /// Earlier reads in words: "2019-01-05 to 2019-03-02 (read); finished 2015-06-01 (read); 2 undated reads".
+    static func earlierReads(_ periods: [ReadPeriod]) -> String {
+        var parts: [String] = []
+        var undated: [ReadPeriod.Outcome: Int] = [:]
+        for period in periods {
+            let outcome = period.outcome == .read ? "read" : "did not finish"
+            switch (period.started, period.ended) {
+            case (let started?, let ended?): parts.append("\(date(started)) to \(date(ended)) (\(outcome))")
+            case (nil, let ended?): parts.append((period.outcome == .read ? "finished " : "stopped ") + "\(date(ended)) (\(outcome))")
+            case (let started?, nil): parts.append("started \(date(started)) (\(outcome))")
+            case (nil, nil): undated[period.outcome, default: 0] += 1
+            }
+        }
+        if let reads = undated[.read] { parts.append(HumanFormat.count(reads, "undated read", "undated reads")) }
+        if let stops = undated[.dnf] { parts.append(HumanFormat.count(stops, "undated unfinished read", "undated unfinished reads")) }
+        return parts.joined(separator: "; ")
     }
 
     /// The one-line summary printed after a change: `Dune — Frank Herbert: Reading, p. 120/412 (29%)`.
@@ -101,28 +120,28 @@ enum TextFormat {
         if let started = entry.dateStarted { lines.append(field("Started", date(started))) }
         if let completed = entry.dateCompleted { lines.append(field("Finished", date(completed))) }
         if let stopped = entry.dateStopped { lines.append(field("Stopped", date(stopped))) }
-        if let goal = entry.dailyReadingGoal { lines.append(field("Daily goal", "\(goal) pages")) }
+        if let goal = entry.dailyReadingGoal { lines.append(field("Daily goal", HumanFormat.count(goal, "page", "pages"))) }
         lines.append(field("Owned", entry.isOwned ? "yes" : "no"))
         if let edition = book.edition {
             var parts: [String] = edition.format == .other ? [] : [edition.format.displayName]
             if let publisher = edition.publisher { parts.append(publisher) }
             if let published = edition.publicationDate { parts.append(published.description) }
-            if let pages = edition.pageCount { parts.append("\(pages) pages") }
-            lines.append(field("Edition", parts.joined(separator: ", ")))
+            if let pages = edition.pageCount { parts.append(HumanFormat.count(pages, "page", "pages")) }
+            if !parts.isEmpty { lines.append(field("Edition", parts.joined(separator: ", "))) }
             for isbn in edition.isbns {
                 lines.append(field("ISBN", isbn.hyphenated + (isbn.isbn10.map { " (ISBN-10 \($0))" } ?? "")))
             }
         }
         if !entry.tags.isEmpty { lines.append(field("Tags", entry.tags.joined(separator: ", "))) }
         if !entry.readHistory.isEmpty {
-            let reads = entry.readHistory.map { period in
-                "\(date(period.started).isEmpty ? "?" : date(period.started))–\(date(period.ended).isEmpty ? "?" : date(period.ended)) (\(period.outcome == .read ? "read" : "did not finish"))"
-            }
-            lines.append(field("Earlier reads", reads.joined(separator: "; ")))
+            lines.append(field("Past reads", earlierReads(entry.readHistory)))
         }
         if !entry.sessions.isEmpty {
             let pages = entry.sessions.reduce(0) { $0 + $1.pagesRead }
-            lines.append(field("Sessions", "\(entry.sessions.count), \(entry.totalReadingMinutes) min, \(pages) pages"))
+            lines.append(field(
+                "Sessions",
+                "\(entry.sessions.count), \(entry.totalReadingMinutes) min, \(HumanFormat.count(pages, "page", "pages"))"
+            ))
         }
         if !entry.pagePhotos.isEmpty { lines.append(field("Photos", "\(entry.pagePhotos.count)")) }
         if let notes = entry.notes { lines.append(""); lines.append("Notes:"); lines.append(contentsOf: indented(notes)) }

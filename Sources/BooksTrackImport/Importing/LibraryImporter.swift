@@ -99,6 +99,9 @@ public struct LibraryImporter: Sendable {
                 row: 0, message: "\(batcher.rowsWithoutStatus) row(s) gave no reading status; imported as to-read"
             ))
         }
+        // One report per problem: a value a row repeats (a shelf in both shelf columns) is one problem.
+        var seen = Set<ImportProblem>()
+        summary.problems = summary.problems.filter { seen.insert($0).inserted }
         summary.problems.sort { $0.row < $1.row }
     }
 }
