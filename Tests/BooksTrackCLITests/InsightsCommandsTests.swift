@@ -102,7 +102,7 @@ import Testing
 
     @Test func suggestionsAreShownThenAppliedOnlyToEmptyFields() async throws {
         let server = try await LoopbackHTTPServer.start(routes: try Self.routes())
-        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "30"])
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "120"])
         _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
         // The reader's own answer, which a suggestion must not replace.
         _ = await cli.run("author", "set", "Octavia E. Butler", "--gender", "other")
@@ -132,7 +132,7 @@ import Testing
 
     @Test func aFailingServiceIsReportedPerAuthor() async throws {
         let server = try await LoopbackHTTPServer.start(routes: [LoopbackRoute(.custom { _ in true }, .status(500))])
-        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "30"])
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "120"])
         _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
         let result = await cli.run("authors", "suggest")
         await server.shutdown()

@@ -19,7 +19,7 @@ import Testing
     }
 
     static func environment(_ server: LoopbackHTTPServer) -> [String: String] {
-        ["BOOKSTRACK_OPENLIBRARY_URL": server.baseURL, "BOOKSTRACK_PROVIDERS": "openlibrary", "BOOKSTRACK_PROVIDER_TIMEOUT": "30"]
+        ["BOOKSTRACK_OPENLIBRARY_URL": server.baseURL, "BOOKSTRACK_PROVIDERS": "openlibrary", "BOOKSTRACK_PROVIDER_TIMEOUT": "120"]
     }
 
     @Test func anISBNMissingFromTheCatalogIsFoundOnlineAndThenCached() async throws {

@@ -41,7 +41,7 @@ struct ProviderHarness {
     /// `body`, then shuts the transport and the server down, also when `body` throws.
     @discardableResult
     static func run<Result>(
-        routes: [LoopbackRoute], timeout: Duration = .seconds(30),
+        routes: [LoopbackRoute], timeout: Duration = .seconds(120),
         maximumBodyBytes: Int = HTTPTransport.defaultMaximumBodyBytes,
         configure: (inout ProviderConfiguration) -> Void = { _ in },
         isolation: isolated (any Actor)? = #isolation,
