@@ -91,6 +91,43 @@ import Testing
         #expect(closedQuote.last?.fields == ["Dune", "read"])
     }
 
+    @Test func aQuoteAfterLeadingSpacesOpensAQuotedCellAndSpacesAfterTheClosingQuoteAreDropped() throws {
+        let all = try records("Id  , Author   , Rating\n   10234, \"Doe, Jane\"   ,  4\n")
+
+        #expect(all[1].fields == ["10234", "Doe, Jane", "4"])
+        #expect(all[0].fields == ["Id  ", "Author   ", "Rating"])
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 8])
+    func paddedCellsReadTheSameAtEveryChunkSize(chunkSize: Int) throws {
+        let text = "A , B\n  \"x, y\"   ,  \"z\"\"w\"  \n \"q\" ,r\n"
+        var reader = try CSVReader(data: Data(text.utf8), delimiter: nil, limits: ImportLimits(), chunkSize: chunkSize)
+        var all: [CSVRecord] = []
+        while let record = try reader.next() { all.append(record) }
+
+        #expect(all.map(\.fields) == [["A ", "B"], ["x, y", "z\"w"], ["q", "r"]])
+    }
+
+    @Test func countingRefusesAValueBeyondTheHeaderButNotAnEmptyTrailingCell() throws {
+        var trailing = try CSVReader(data: Data("A,B\n1,2,\n3,4, \n".utf8))
+        var shifted = try CSVReader(data: Data("A,B\n1,2\n3,4,5\n".utf8))
+
+        #expect(try trailing.countDataRows() == 2)
+        #expect(throws: ImportError.malformedRow(
+            row: 3, line: 3, column: 3, columnName: nil, reason: "the row has a value in column 3 but the header names only 2 columns"
+        )) { try shifted.countDataRows() }
+    }
+
+    @Test func countingRefusesTextAfterAClosingQuoteInACommaFileOnly() throws {
+        var comma = try CSVReader(data: Data("A,B\n\"x\" y,2\n".utf8))
+        var tab = try CSVReader(data: Data("A\tB\n\"x\" y\t2\n".utf8))
+
+        #expect(throws: ImportError.malformedRow(
+            row: 2, line: 2, column: 1, columnName: "A", reason: "text follows the closing quote of a quoted cell"
+        )) { try comma.countDataRows() }
+        #expect(try tab.countDataRows() == 1)
+    }
+
     @Test func aQuoteInsideAnUnquotedCellIsKeptAndTextAfterAClosingQuoteIsAppended() throws {
         let all = try records("Title,Note\nA 5\" ruler,\"bent\" badly\n")
 
@@ -235,7 +272,8 @@ import Testing
     func everyChunkSizeGivesTheSameRecords(chunkSize: Int) throws {
         var generator = SeededGenerator(seed: 42)
         let pieces = ["a", "é", "\u{E1}", "\"", "\"\"", ",", "\n", "\r\n", "\r", " ", "x\"y", "\u{FEFF}"]
-        var text = "H1,H2\n"
+        // A header wide enough that no generated row outgrows it, so the checking pass counts every row.
+        var text = (1...401).map { "H\($0)" }.joined(separator: ",") + "\n"
         for _ in 0..<400 {
             if Int.random(in: 0..<5, using: &generator) == 0 {
                 text += "\"" + (0..<4).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined().replacingOccurrences(of: "\"", with: "\"\"") + "\""

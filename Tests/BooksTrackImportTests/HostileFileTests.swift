@@ -58,7 +58,7 @@ import Testing
         let harness = try ImportHarness()
         let file = try harness.file("big.csv", GoodreadsText.file([Self.good, Self.good, Self.good]))
 
-        #expect(throws: ImportError.tooManyRows(limit: 2)) {
+        #expect(throws: ImportError.overLimits(bytes: nil, byteLimit: ImportLimits().maxBytes, rows: 3, rowLimit: 2)) {
             try harness.importer().importFile(at: file, options: ImportOptions(limits: ImportLimits(maxRows: 2)))
         }
         try expectNothingWritten(harness)

@@ -121,7 +121,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: "One author's name (default: every author missing something).") var name: String?
     @Flag(name: .long, help: "Save the suggestions (only into empty fields).") var apply = false
-    @Option(name: .customLong("max"), help: "Ask about at most this many authors (default 25).") var maximum = 25
+    @Option(name: .customLong("max"), help: "Ask about at most this many authors.") var maximum = 25
     @Option(name: .long, help: "Your e-mail or URL for the User-Agent (or BOOKSTRACK_CONTACT).") var contact: String?
 
     func validate() throws {

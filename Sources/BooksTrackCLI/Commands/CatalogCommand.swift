@@ -46,7 +46,7 @@ struct CatalogCommand: ParsableCommand {
         @Flag(name: .long, help: "Import from the first line again, even if an earlier run imported the file.")
         var restart = false
 
-        @Option(name: .customLong("batch-size"), help: "Lines per saved batch (default 5000).")
+        @Option(name: .customLong("batch-size"), help: "Lines per saved batch.")
         var batchSize = 5_000
 
         func validate() throws {

@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
             Books already in the library are merged, never duplicated: empty fields are filled, lists \
             gain what they lack, and the library's own values are kept unless --overwrite is given. \
             Importing the same file again changes nothing; an import stopped part-way can simply be run \
-            again. Files are limited to 200,000 rows and 50 MB.
+            again. Files are limited to 200,000 rows and 50 MB (see --max-rows and --max-bytes).
             Formats: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).
             """
     )
@@ -33,10 +33,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Let the file's values replace the library's where both have one.")
     var overwrite = false
 
-    @Option(name: .customLong("max-rows"), help: "Refuse files with more data rows (default 200000).")
+    @Option(name: .customLong("max-rows"), help: "Refuse files with more data rows.")
     var maxRows = ImportLimits().maxRows
 
-    @Option(name: .customLong("max-bytes"), help: "Refuse larger files (default 50000000).")
+    @Option(name: .customLong("max-bytes"), help: "Refuse files larger than this many bytes.")
     var maxBytes = ImportLimits().maxBytes
 
     func validate() throws {
@@ -55,21 +55,28 @@ struct ImportCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CommandFailure.notFound("no file at \(file)")
         }
-        let service = try options.service()
-        let importer = LibraryImporter(store: service.store, now: context.now)
         let importOptions = ImportOptions(
             format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
             limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes)
         )
+        // A file that will be refused is refused before the library is opened, so nothing is created.
+        let checked: ImportCheck
+        do {
+            checked = try LibraryImporter.check(url, options: importOptions)
+        } catch {
+            throw Self.withLimitFlags(error)
+        }
+        let service = try options.service()
+        let importer = LibraryImporter(store: service.store, now: context.now)
         let bar = ProgressBar(label: url.lastPathComponent, context: context)
         let summary: ImportSummary
         do {
-            summary = try importer.importFile(at: url, options: importOptions) { progress in
+            summary = try importer.importFile(at: url, options: importOptions, checked: checked) { progress in
                 bar.show(processed: progress.processed, total: progress.total, unit: "rows")
             }
         } catch {
             bar.finish()
-            throw error
+            throw Self.withLimitFlags(error)
         }
         bar.finish()
         if options.json {
@@ -77,6 +84,22 @@ struct ImportCommand: ParsableCommand {
         } else {
             Self.printSummary(summary)
         }
+    }
+
+    /// A refusal for size, with the flags that raise the limits it names.
+    static func withLimitFlags(_ error: any Error) -> any Error {
+        let flags: String
+        switch error as? ImportError {
+        case let .overLimits(bytes, _, rows, _)?:
+            flags = [bytes.map { "--max-bytes \($0)" }, rows.map { "--max-rows \($0)" }].compactMap { $0 }.joined(separator: " ")
+        case let .fileTooLarge(bytes, _)?:
+            flags = "--max-bytes \(bytes)"
+        case .tooManyRows?:
+            flags = "a larger --max-rows"
+        default:
+            return error
+        }
+        return CommandFailure.invalid("\(error). To import it anyway, run again with \(flags); or split it into smaller files")
     }
 
     static func printSummary(_ summary: ImportSummary) {

@@ -17,7 +17,7 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .long, help: "Your e-mail or URL for the User-Agent (or BOOKSTRACK_CONTACT); Open Library allows more requests with it.")
     var contact: String?
 
-    @Option(name: .long, help: "Most results to show (default 20).")
+    @Option(name: .long, help: "Most results to show.")
     var limit: Int = 20
 
     func validate() throws {

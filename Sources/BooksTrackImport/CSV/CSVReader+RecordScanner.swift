@@ -41,6 +41,16 @@ extension CSVReader {
         private var cellIsTooLong = false
         private var fields: [String] = []
         private var problem: String?
+        /// Cells of the current record so far, counted whether or not they are built.
+        private(set) var cellCount = 0
+        /// Where the current record stops being well-formed CSV, if it does: text after a closing
+        /// quote (`"Doe, Jane" Smith,`), which means the writer quoted the cell wrongly and the
+        /// columns after it cannot be trusted.
+        private(set) var malformedColumn: Int?
+        /// The last cell of the current record that holds something (1-based; 0 when none does).
+        private(set) var lastFilledCell = 0
+        /// Where spaces after a closing quote began in the current chunk.
+        private var paddingStart: Int?
 
         /// A scanner splitting cells at `delimiter`, starting `startingAt` bytes into the first chunk.
         init(delimiter: UInt8, maxCellBytes: Int, startingAt start: Int) {
@@ -72,12 +82,20 @@ extension CSVReader {
                         state = .cellStart
                     }
                 case .cellStart:
-                    if bytes[index] == Byte.quote {
+                    let byte = bytes[index]
+                    if byte == Byte.space || (byte == Byte.tab && delimiter != Byte.tab) {
+                        // Padding before a cell ("   10234", `  "Doe, Jane"`): a quote after it
+                        // still opens a quoted cell; an unquoted cell is trimmed anyway.
+                        index += 1
+                    } else if byte == Byte.quote {
+                        lastFilledCell = cellCount + 1
+                        paddingStart = nil
                         quoteLine = line
                         index += 1
                         spanStart = index
                         state = .quoted
                     } else {
+                        if byte != delimiter, byte != Byte.lineFeed, byte != Byte.carriageReturn { lastFilledCell = cellCount + 1 }
                         spanStart = index
                         state = .unquoted
                     }
@@ -91,10 +109,12 @@ extension CSVReader {
                     guard index < count else { break }
                     let byte = bytes[index]
                     if byte == delimiter {
+                        cellCount += 1
                         if building { endCell(bytes, from: spanStart, to: index) }
                         index += 1
                         state = .cellStart
                     } else if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                        cellCount += 1
                         if building { endCell(bytes, from: spanStart, to: index) }
                         return endRecord(at: index + 1)
                     } else {
@@ -134,17 +154,26 @@ extension CSVReader {
                     }
                 case .afterClosingQuote:
                     let byte = bytes[index]
-                    if byte == delimiter {
+                    if byte == Byte.space || (byte == Byte.tab && delimiter != Byte.tab) {
+                        // Padding between the closing quote and the delimiter, dropped unless text follows.
+                        if paddingStart == nil { paddingStart = index }
+                        index += 1
+                    } else if byte == delimiter {
+                        cellCount += 1
                         if building { endCell(bytes, from: spanStart, to: spanEnd) }
                         index += 1
                         state = .cellStart
                     } else if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+                        cellCount += 1
                         if building { endCell(bytes, from: spanStart, to: spanEnd) }
                         return endRecord(at: index + 1)
                     } else {
-                        // Lenient: `"abc"def` reads as `abcdef`, the rest handled as unquoted text.
+                        // Lenient: `"abc"def` reads as `abcdef`, the rest handled as unquoted text;
+                        // a comma-separated file is refused for it by the checking pass.
+                        if malformedColumn == nil, delimiter != Byte.tab { malformedColumn = cellCount + 1 }
                         if building { keep(bytes, from: spanStart, to: spanEnd) }
-                        spanStart = index
+                        spanStart = paddingStart ?? index
+                        paddingStart = nil
                         state = .unquoted
                     }
                 }
@@ -152,6 +181,9 @@ extension CSVReader {
             finishChunk(bytes, building: building)
             return false
         }
+
+        /// The line on which the record last ended began.
+        var recordStartLine: Int { recordLine }
 
         /// Ends the input; true when it closed a last record that had no line break after it.
         mutating func finish(building: Bool) throws(ImportError) -> Bool {
@@ -162,6 +194,7 @@ extension CSVReader {
                 throw .unclosedQuote(line: quoteLine)
             case .cellStart, .unquoted, .quoteInQuoted, .afterClosingQuote:
                 // The chunk's bytes of the last cell were moved into `cellBytes` when it ran out.
+                cellCount += 1
                 if building { endCell(UnsafeBufferPointer(start: nil, count: 0), from: 0, to: 0) }
                 state = .recordStart
                 return true
@@ -174,6 +207,9 @@ extension CSVReader {
             fields = []
             fields.reserveCapacity(record.fields.count)
             problem = nil
+            cellCount = 0
+            malformedColumn = nil
+            lastFilledCell = 0
             return record
         }
 
@@ -181,6 +217,9 @@ extension CSVReader {
         mutating func discardRecord() {
             fields.removeAll(keepingCapacity: true)
             problem = nil
+            cellCount = 0
+            malformedColumn = nil
+            lastFilledCell = 0
         }
 
         private mutating func endRecord(at next: Int) -> Bool {
@@ -200,12 +239,14 @@ extension CSVReader {
                 switch state {
                 case .unquoted, .quoted:
                     keep(bytes, from: spanStart, to: bytes.count)
-                case .quoteInQuoted:
+                case .quoteInQuoted, .afterClosingQuote:
                     keep(bytes, from: spanStart, to: spanEnd)
-                case .recordStart, .cellStart, .afterClosingQuote:
+                case .recordStart, .cellStart:
                     break
                 }
             }
+            // Padding cut by the chunk's end is dropped even if text follows (a malformed cell anyway).
+            paddingStart = nil
             spanStart = 0
             spanEnd = 0
             position = 0

@@ -5,7 +5,10 @@ import Foundation
 ///
 /// It follows RFC 4180 and the habits of real exports: quoted cells with `""` escapes and line
 /// breaks, CRLF, LF or lone-CR record ends, a UTF-8 byte-order mark, blank lines (skipped), a quote
-/// inside an unquoted cell (kept), text after a closing quote (appended). Each cell is decoded as
+/// inside an unquoted cell (kept), text after a closing quote (appended), spaces around cells (a
+/// quote after leading spaces still opens a quoted cell; spaces between a closing quote and the
+/// delimiter are dropped; unquoted cells are trimmed by `CSVRow`). `countDataRows`, the pass an
+/// import makes first, refuses rows whose columns cannot be trusted. Each cell is decoded as
 /// UTF-8, or as Windows-1252 when its bytes are not UTF-8.
 public struct CSVReader: Sendable {
     /// The byte that separates cells.
@@ -79,15 +82,50 @@ public struct CSVReader: Sendable {
         return scanner.takeRecord(row: recordCount)
     }
 
-    /// Reads to the end without building strings, a fast structural pass: the number of records
-    /// after the first (data rows). Throws `unclosedQuote`, `binaryContent`, and `tooManyRows` as
-    /// soon as the data rows pass `limits.maxRows`.
+    /// Reads to the end without building strings (the header aside), a fast structural pass: the
+    /// number of records after the first (data rows). Throws `unclosedQuote`, `binaryContent`,
+    /// `tooManyRows` as soon as the data rows pass `limits.maxRows`, and `malformedRow` for a row
+    /// whose cells cannot be trusted to sit in the header's columns: more cells than the header
+    /// has, or (comma-separated files) text after a closing quote.
     public mutating func countDataRows() throws(ImportError) -> Int {
+        guard try advance(building: true) else { return 0 }
+        try countRecord()
+        let headerProblem = scanner.malformedColumn
+        let headerLine = scanner.recordStartLine
+        let header = scanner.takeRecord(row: recordCount)
+        if let column = headerProblem {
+            throw .malformedRow(
+                row: 1, line: headerLine, column: column, columnName: nil,
+                reason: "text follows the closing quote of a quoted cell"
+            )
+        }
+        let columns = header.fields.count
         while try advance(building: false) {
             try countRecord()
+            let line = scanner.recordStartLine
+            if let column = scanner.malformedColumn {
+                throw .malformedRow(
+                    row: recordCount, line: line, column: column, columnName: Self.name(of: column, in: header),
+                    reason: "text follows the closing quote of a quoted cell"
+                )
+            }
+            // Empty cells past the header (a trailing delimiter) are harmless; a value there means
+            // the row's cells are shifted.
+            if scanner.lastFilledCell > columns {
+                throw .malformedRow(
+                    row: recordCount, line: line, column: scanner.lastFilledCell, columnName: nil,
+                    reason: "the row has a value in column \(scanner.lastFilledCell) but the header names only \(columns) columns"
+                )
+            }
             scanner.discardRecord()
         }
         return max(0, recordCount - 1)
+    }
+
+    private static func name(of column: Int, in header: CSVRecord) -> String? {
+        guard column >= 1, column <= header.fields.count else { return nil }
+        let name = header.fields[column - 1].trimmingWhitespace()
+        return name.isEmpty ? nil : name
     }
 
     private mutating func countRecord() throws(ImportError) {
@@ -148,5 +186,9 @@ extension CSVReader {
         static let quote: UInt8 = 0x22
         /// NUL, which no text export holds.
         static let nul: UInt8 = 0x00
+        /// A space, the padding of aligned columns.
+        static let space: UInt8 = 0x20
+        /// A tab: padding in a comma-separated file, the delimiter of a TSV.
+        static let tab: UInt8 = 0x09
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Tells a JSON export from a delimited one by its first bytes, and reads small JSON files whole.
 enum FileSniffer {
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         /// A JSON document; `isBooksTrack` when it declares `"format":"bookstrack"`.
         case json(isBooksTrack: Bool)
         case delimited
@@ -30,8 +30,8 @@ enum FileSniffer {
         return .json(isBooksTrack: text.contains("\"format\":\"bookstrack\""))
     }
 
-    /// The whole file, refused when larger than the byte cap.
-    static func contents(of url: URL, limits: ImportLimits) throws(ImportError) -> Data {
+    /// The file's size in bytes, refused when larger than the byte cap.
+    static func size(of url: URL, limits: ImportLimits) throws(ImportError) -> Int {
         let size: Int
         do {
             size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
@@ -39,6 +39,12 @@ enum FileSniffer {
             throw .unreadable(path: url.path, reason: Self.reason(error))
         }
         guard size <= limits.maxBytes else { throw .fileTooLarge(bytes: size, limit: limits.maxBytes) }
+        return size
+    }
+
+    /// The whole file, refused when larger than the byte cap.
+    static func contents(of url: URL, limits: ImportLimits) throws(ImportError) -> Data {
+        _ = try size(of: url, limits: limits)
         do {
             return try Data(contentsOf: url)
         } catch {

@@ -17,28 +17,57 @@ public struct LibraryImporter: Sendable {
         self.now = now
     }
 
-    /// Imports the file at `url`, calling `progress` after each batch.
+    /// Checks the file at `url` without writing anything, so that a front end can refuse it
+    /// before it opens or creates a library: for CSV and TSV the whole file is read once (row and
+    /// byte limits together, structure, header and format); JSON files are checked for size here
+    /// and read whole by the import.
+    public static func check(_ url: URL, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportCheck {
+        let kind = try FileSniffer.kind(of: url, limits: options.limits)
+        guard kind == .delimited else {
+            _ = try FileSniffer.size(of: url, limits: options.limits)
+            return ImportCheck(url: url, kind: kind, dataRows: nil)
+        }
+        // Counted without the caps, so that a file over both limits is told so at once.
+        let counting = ImportLimits(maxRows: .max, maxBytes: .max, maxCellBytes: options.limits.maxCellBytes)
+        var reader = try CSVReader(url: url, limits: counting)
+        let rows = try reader.countDataRows()
+        let bytes = try FileSniffer.size(of: url, limits: counting)
+        if bytes > options.limits.maxBytes || rows > options.limits.maxRows {
+            throw .overLimits(
+                bytes: bytes > options.limits.maxBytes ? bytes : nil, byteLimit: options.limits.maxBytes,
+                rows: rows > options.limits.maxRows ? rows : nil, rowLimit: options.limits.maxRows
+            )
+        }
+        var headerReader = try CSVReader(url: url, limits: options.limits)
+        guard let headerRecord = try headerReader.next() else { throw ImportError.emptyFile }
+        guard rows > 0 else { throw ImportError.headerOnly }
+        _ = try MapperChoice(header: CSVHeader(headerRecord.fields), requested: options.format)
+        return ImportCheck(url: url, kind: kind, dataRows: rows)
+    }
+
+    /// Imports the file at `url`, calling `progress` after each batch; `checked` is the file's
+    /// `check` when the caller made it already (else it is made here).
     public func importFile(
-        at url: URL, options: ImportOptions = ImportOptions(), progress: (ImportProgress) -> Void = { _ in }
+        at url: URL, options: ImportOptions = ImportOptions(), checked: ImportCheck? = nil,
+        progress: (ImportProgress) -> Void = { _ in }
     ) throws -> ImportSummary {
-        switch try FileSniffer.kind(of: url, limits: options.limits) {
+        let check = try checked.flatMap { $0.url == url ? $0 : nil } ?? Self.check(url, options: options)
+        switch check.kind {
         case .json(let isBooksTrack):
             if options.format == .bookstrack || (options.format == nil && isBooksTrack) {
                 return try importBooksTrackJSON(at: url, options: options, progress: progress)
             }
             return try importLibraryThingJSON(at: url, options: options, progress: progress)
         case .delimited:
-            return try importDelimited(at: url, options: options, progress: progress)
+            return try importDelimited(at: url, options: options, total: check.dataRows ?? 0, progress: progress)
         }
     }
 
     // MARK: CSV and TSV
 
     private func importDelimited(
-        at url: URL, options: ImportOptions, progress: (ImportProgress) -> Void
+        at url: URL, options: ImportOptions, total: Int, progress: (ImportProgress) -> Void
     ) throws -> ImportSummary {
-        var check = try CSVReader(url: url, limits: options.limits)
-        let total = try check.countDataRows()
         var reader = try CSVReader(url: url, limits: options.limits)
         guard let headerRecord = try reader.next() else { throw ImportError.emptyFile }
         guard total > 0 else { throw ImportError.headerOnly }
@@ -104,4 +133,13 @@ public struct LibraryImporter: Sendable {
         summary.problems = summary.problems.filter { seen.insert($0).inserted }
         summary.problems.sort { $0.row < $1.row }
     }
+}
+
+/// A file that passed `LibraryImporter.check`: its kind and, for CSV and TSV, its data rows.
+public struct ImportCheck: Sendable {
+    /// The file checked.
+    public let url: URL
+    let kind: FileSniffer.Kind
+    /// The data rows of a CSV or TSV file (the header excluded); nil for JSON.
+    public let dataRows: Int?
 }

@@ -14,6 +14,12 @@ public enum ImportError: Error, Equatable, Sendable {
     case binaryContent(line: Int)
     /// A quoted cell opened on `line` is never closed, so the rest of the file cannot be read.
     case unclosedQuote(line: Int)
+    /// A row whose cells cannot be trusted to sit in the header's columns (more cells than the
+    /// header, text after a closing quote): importing it would put values in the wrong fields.
+    case malformedRow(row: Int, line: Int, column: Int, columnName: String?, reason: String)
+    /// The file is over the byte limit, the row limit or both; `bytes` and `rows` are set for each
+    /// limit it passes (`rows` counts the data rows, the header excluded).
+    case overLimits(bytes: Int?, byteLimit: Int, rows: Int?, rowLimit: Int)
     /// The header matches no known format and has no column the generic importer can use.
     case unknownFormat(header: [String])
     /// `--format` named a format whose columns the header lacks.
@@ -33,13 +39,21 @@ extension ImportError: CustomStringConvertible {
         case .headerOnly:
             "the file has a header but no books"
         case let .fileTooLarge(bytes, limit):
-            "the file is \(bytes) bytes; imports are limited to \(limit) bytes. Split it into smaller files"
+            "the file is \(bytes) bytes (the limit is \(limit)); nothing was imported"
         case let .tooManyRows(limit):
-            "the file has more than \(limit) rows; imports are limited to \(limit) rows. Split it into smaller files"
+            "the file has more than \(limit) rows (the limit is \(limit)); nothing was imported"
         case let .binaryContent(line):
             "the file holds binary data (line \(line)); it is not a CSV, TSV or JSON export"
         case let .unclosedQuote(line):
             "the quoted cell that opens on line \(line) is never closed; nothing was imported. Check the file for a stray quote"
+        case let .malformedRow(row, line, column, columnName, reason):
+            "row \(row) (line \(line)), column \(column)\(columnName.map { " (\($0))" } ?? ""): \(reason), so its values "
+                + "would land in the wrong columns; nothing was imported. Fix that row or export the file again"
+        case let .overLimits(bytes, byteLimit, rows, rowLimit):
+            "the file " + [
+                bytes.map { "is \($0) bytes (the limit is \(byteLimit))" },
+                rows.map { "has \($0) rows (the limit is \(rowLimit))" },
+            ].compactMap { $0 }.joined(separator: " and ") + "; nothing was imported"
         case let .unknownFormat(header):
             "no known export has this header and no column names a title: \(header.prefix(12).joined(separator: ", "))"
         case let .headerMismatch(format, missing):
