@@ -122,3 +122,47 @@ import Testing
         #expect(result.error.contains("BOOKSTRACK_PROVIDER_TIMEOUT"))
     }
 }
+
+@Suite struct FreeWordSearchFromTheTerminal {
+    @Test func wordsOfTheTitleAndTheAuthorFindTheBookOffline() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When searching with a title word and the author's surname
+        let result = await cli.run("search", "dune herbert", "--offline")
+
+        // Then Dune by Frank Herbert comes first
+        #expect(result.exitCode == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count > 2)
+        #expect(lines[1].contains("Dune "))
+        #expect(lines[1].contains("Frank Herbert"))
+    }
+
+    @Test(arguments: [("orwell", "George Orwell"), ("le guin", "Ursula K. Le Guin"), ("URSULA le GUIN", "Ursula K. Le Guin")])
+    func anAuthorsNameAloneFindsTheirBooksOffline(words: String, author: String) async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When searching by the author's name only
+        let result = await cli.run("search", words, "--offline")
+
+        // Then the best results are by that author (anthologies naming them come later)
+        #expect(result.exitCode == 0, "\(result.error)")
+        #expect(!result.output.contains("Nothing found."))
+        let rows = result.output.split(separator: "\n").dropFirst().prefix { !$0.isEmpty && !$0.hasPrefix("Note:") }
+        #expect(rows.count >= 3)
+        #expect(rows.prefix(3).allSatisfy { $0.contains(author) })
+    }
+
+    @Test func titleWordsAloneStillSearchOnlyTitles() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When the same words are given as --title
+        let result = await cli.run("search", "--title", "dune herbert", "--offline")
+
+        // Then no title holds "herbert"
+        #expect(result.output.contains("Nothing found."))
+    }
+}

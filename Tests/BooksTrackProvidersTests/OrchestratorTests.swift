@@ -187,3 +187,53 @@ private let duneFromGoogle = WorkDTO(
         #expect(SearchCacheKey.titleAndAuthor("Dune", "Herbert, Frank") == SearchCacheKey.titleAndAuthor("dune", "Frank Herbert"))
     }
 }
+
+@Suite struct FreeWordSearches {
+    @Test func freeWordsReachEachProviderInItsAllFieldsForm() async throws {
+        // Given Open Library answering only its all-fields `q=` search, Google nothing, and
+        // ISBNdb only a search over every column
+        let routes: [LoopbackRoute] = [
+            LoopbackRoute(.custom { $0.path == "/search.json" && $0.queryValue("q") != nil && $0.queryValue("title") == nil }) { _ in
+                (try? .fixture("openlibrary/search-time-war.json")) ?? .status(500)
+            },
+            .get("/books/v1/volumes", try .fixture("googlebooks/volumes-empty.json")),
+            LoopbackRoute(.custom { $0.path.hasPrefix("/books/") && !$0.path.hasPrefix("/books/v1") && $0.queryValue("column") == nil }) { _ in
+                (try? .fixture("isbndb/books-search-harry-potter.json")) ?? .status(500)
+            },
+        ]
+        try await ProviderHarness.run(routes: routes) { harness in
+            let orchestrator = SearchOrchestrator(catalog: nil, online: [harness.openLibrary(), harness.googleBooks(), harness.isbndb()], cache: nil)
+
+            // When searching for words of a title and an author's name
+            let answer = await orchestrator.search(text: "time war el-mohtar")
+
+            // Then every provider answered from the words as they were typed
+            #expect(answer.reports.map(\.outcome) == [.found, .notFound, .found])
+            #expect(harness.server.requests(toPath: "/search.json").first?.queryValue("q") == "time war el-mohtar")
+            #expect(harness.server.requests(toPath: "/books/v1/volumes").first?.queryValue("q") == "time war el-mohtar")
+            #expect(harness.server.requests(toPath: "/books/time%20war%20el-mohtar").count == 1)
+            // and Open Library's work by the named author is in the answer
+            #expect(answer.works.contains { $0.title == "This Is How You Lose the Time War" && $0.authors.first?.name == "Amal El-Mohtar" })
+        }
+    }
+
+    @Test func freeWordsMatchTheAuthorAndAreCachedUnderTheirOwnKey() async throws {
+        // Given a catalog holding Dune by Frank Herbert and a cache
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [duneFromCatalog(complete: true)]), online: [], cache: cache
+        )
+
+        // When searching "dune herbert" twice, then "dune" as a title
+        let first = await orchestrator.search(text: "Dune  Herbert")
+        let second = await orchestrator.search(text: "dune herbert")
+        let byTitle = await orchestrator.search(title: "dune herbert")
+
+        // Then the free words find Dune, the second time from the cache, while a title search does not
+        #expect(first.works.map(\.title) == ["Dune"])
+        #expect(second.cached)
+        #expect(byTitle.works.isEmpty)
+        #expect(SearchCacheKey.text("dune herbert") != SearchCacheKey.title("dune herbert"))
+    }
+}

@@ -69,6 +69,9 @@ public enum SearchCacheKey {
     /// "title:left hand of darkness".
     public static func title(_ title: String) -> String { "title:" + TextNormalization.normalizeTitle(title) }
 
+    /// "text:dune herbert": free words matched against every field.
+    public static func text(_ text: String) -> String { "text:" + TextNormalization.normalizeTitle(text) }
+
     /// "advanced:left hand of darkness|ursula k le guin".
     public static func titleAndAuthor(_ title: String, _ author: String) -> String {
         "advanced:" + TextNormalization.normalizeTitle(title) + "|" + TextNormalization.normalizeAuthor(author)

@@ -67,6 +67,18 @@ public struct SearchOrchestrator: Sendable {
         return finish(works, key: key, lifetime: SearchCacheKey.searchLifetime, reports: results.map(\.report), started: started)
     }
 
+    /// Works matching free words that may name the title, the author or both ("dune herbert",
+    /// "orwell"), best first; each provider reads them with its own all-fields search.
+    public func search(text: String) async -> SearchAnswer {
+        let started = ContinuousClock.now
+        let key = SearchCacheKey.text(text)
+        if let cached = cachedAnswer(key, started: started) { return cached }
+        let limit = resultLimit
+        let results = await Self.askAll(providers) { provider throws(ProviderError) in try await provider.search(text: text, limit: limit) }
+        let works = Self.rank(results.map(\.works), query: text, author: nil, limit: limit)
+        return finish(works, key: key, lifetime: SearchCacheKey.searchLifetime, reports: results.map(\.report), started: started)
+    }
+
     /// Works whose title and author match, best first.
     public func search(title: String, author: String) async -> SearchAnswer {
         let started = ContinuousClock.now
