@@ -176,6 +176,73 @@ private let duneFromGoogle = WorkDTO(
         #expect(await orchestrator.lookup(isbn: isbn).cached == false)
     }
 
+    @Test func aCatalogThatCouldNotBeReadIsNotCachedAsNotFound() async throws {
+        // Given a catalog that fails to open and a cache
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let broken = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", failure: .unreachable("local catalog: disk I/O error")), online: [], cache: cache
+        )
+
+        // When a search and a lookup fail in it
+        let search = await broken.search(text: "dune")
+        let lookup = await broken.lookup(isbn: isbn)
+
+        // Then nothing is remembered, and the repaired catalog answers at once
+        #expect(search.works.isEmpty && lookup.works.isEmpty)
+        #expect(try cache.statistics(now: Date()).entries == 0)
+        let repaired = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: true)]], catalog: [duneFromCatalog(complete: true)]),
+            online: [], cache: cache
+        )
+        let again = await repaired.search(text: "dune")
+        #expect(again.cached == false)
+        #expect(again.works.map(\.title) == ["Dune"])
+        #expect(await repaired.lookup(isbn: isbn).works.map(\.title) == ["Dune"])
+    }
+
+    @Test(arguments: [ProviderError.timedOut(seconds: 5), .unreachable("connection refused"), .httpStatus(503), .rateLimited(retryAfter: 30)])
+    func anAnswerAProviderFailedInIsNotCached(failure: ProviderError) async throws {
+        // Given a catalog that knows Dune and an online provider that fails
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [duneFromCatalog(complete: false)]),
+            online: [StaticMetadataProvider(name: "openlibrary", failure: failure)], cache: cache
+        )
+
+        // When searching twice
+        _ = await orchestrator.search(title: "dune")
+        let second = await orchestrator.search(title: "dune")
+
+        // Then the second search asks again
+        #expect(second.cached == false)
+        #expect(second.reports.map(\.outcome) == [.found, failure.outcome])
+        #expect(try cache.statistics(now: Date()).entries == 0)
+    }
+
+    @Test func aRealNotFoundFromAServiceIsCachedForItsHour() async throws {
+        // Given a catalog and a service that both answer, with nothing
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let clock = SettableClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog"), online: [StaticMetadataProvider(name: "openlibrary")], cache: cache, now: { clock.now }
+        )
+
+        // When searching, then again within the hour, then after it
+        _ = await orchestrator.search(text: "no such book")
+        clock.advance(by: 3_599)
+        let within = await orchestrator.search(text: "no such book")
+        clock.advance(by: 2)
+        let after = await orchestrator.search(text: "no such book")
+
+        // Then only the search within the hour is answered from the cache
+        #expect(within.cached)
+        #expect(within.reports.map(\.outcome) == [.notFound, .notFound])
+        #expect(after.cached == false)
+    }
+
     @Test func cacheKeysComeFromNormalizedInputs() async throws {
         let directory = try TemporaryDirectory()
         let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)

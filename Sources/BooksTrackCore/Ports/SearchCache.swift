@@ -60,7 +60,7 @@ public enum SearchCacheKey {
     public static let isbnLifetime: TimeInterval = 7 * 86_400
     /// Title and title+author answers live 6 hours.
     public static let searchLifetime: TimeInterval = 6 * 3_600
-    /// Not-found (and degraded) answers live 1 hour.
+    /// Not-found answers live 1 hour. Answers a provider failed in are not cached at all.
     public static let notFoundLifetime: TimeInterval = 3_600
 
     /// "isbn:9780441172719".
