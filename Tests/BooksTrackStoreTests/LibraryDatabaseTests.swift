@@ -76,6 +76,12 @@ import Testing
         #expect(try database.users().map(\.name) == ["another", "local"])
         #expect(try database.user(named: "nobody") == nil)
         #expect(throws: LibraryError.invalid(.empty(field: "user name"))) { try database.ensureUser(named: "  ", now: day(0)) }
+        #expect(throws: LibraryError.invalid(.notPrintable(field: "user name", character: "\u{202E}"))) {
+            try database.ensureUser(named: "\u{202E}", now: day(0))
+        }
+        #expect(throws: LibraryError.invalid(.tooLong(field: "user name", limit: 64, length: 65))) {
+            try database.ensureUser(named: String(repeating: "u", count: 65), now: day(0))
+        }
     }
 
     @Test func aLibraryForAnUnknownUserReportsItWhenWriting() throws {

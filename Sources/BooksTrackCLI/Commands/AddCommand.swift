@@ -93,7 +93,7 @@ struct AddCommand: AsyncParsableCommand {
         if searchWords == nil, let wanted = ISBN(isbn[0]) {
             edition = work.editions.first { $0.isbn13.contains(wanted.isbn13) } ?? edition
         }
-        let service = try options.service()
+        let service = try options.service(creatingUser: true)
         var book = try service.add(work, edition: edition, status: status, owned: owned)
         if !tag.isEmpty { book = try service.addTags(book.entry.id, tag).0 }
         if options.json {
@@ -116,7 +116,7 @@ struct AddCommand: AsyncParsableCommand {
             }
             published = date
         }
-        let service = try options.service()
+        let service = try options.service(creatingUser: true)
         let book = try service.add(
             ManualBook(
                 title: title, subtitle: subtitle, authors: author, isbns: isbns, pageCount: pages, format: format,
