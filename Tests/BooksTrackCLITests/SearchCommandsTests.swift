@@ -97,6 +97,18 @@ import Testing
         #expect(result.error.contains("add it by hand"))
     }
 
+    @Test func whatEachSourceSaidIsInWords() async throws {
+        // Given an ISBN the offline catalog does not know
+        let cli = try CLIHarness()
+
+        // When adding it offline
+        let result = await cli.run("add", "--isbn", "9780000000002", "--offline")
+
+        // Then the catalog's answer reads "not found", not its code name
+        #expect(result.error.contains("catalog: not found"), "\(result.error)")
+        #expect(!result.error.contains("notFound"))
+    }
+
     @Test func jsonAnswersUseTheEnvelope() async throws {
         let cli = try CLIHarness()
         let result = await cli.run("search", "--isbn", "9780439023481", "--offline", "--json")

@@ -304,3 +304,11 @@ private let duneFromGoogle = WorkDTO(
         #expect(SearchCacheKey.text("dune herbert") != SearchCacheKey.title("dune herbert"))
     }
 }
+
+@Suite struct TransportFailureWording {
+    @Test func anHTTPClientErrorReadsAsWordsNotItsCodeName() {
+        #expect(HTTPTransport.codeNameInWords("HTTPClientError.bodyLengthMismatch") == "body length mismatch")
+        #expect(HTTPTransport.codeNameInWords("HTTPClientError.invalidHeaderFieldNames([\"x\"])") == "invalid header field names")
+        #expect(HTTPTransport.codeNameInWords("connection reset (error set): Connection refused (errno: 111)") == nil)
+    }
+}

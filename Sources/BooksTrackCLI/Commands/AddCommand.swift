@@ -80,7 +80,7 @@ struct AddCommand: AsyncParsableCommand {
             options: options, search: search, query: nil,
             isbn: searchWords == nil ? isbn[0] : nil, title: searchWords, author: searchWords == nil ? nil : author.first
         )
-        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.rawValue)" }.joined(separator: "; ")
+        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
         guard !answer.works.isEmpty else {
             let what = searchWords.map { "\"\($0)\"" } ?? "ISBN \(isbn[0])"
             throw CommandFailure.notFound("nothing found for \(what) (\(asked)); add it by hand: bookstrack add \"TITLE\" --author … --isbn …")

@@ -96,7 +96,7 @@ enum SearchOutput {
         var notes: [String] = []
         if answer.cached { notes.append("from the cache") }
         for report in answer.reports where ![.found, .notFound, .skipped, .disabled].contains(report.outcome) {
-            notes.append("\(report.provider): \(report.message ?? report.outcome.rawValue)")
+            notes.append("\(report.provider): \(report.message ?? report.outcome.displayName)")
         }
         let disabled = answer.reports.filter { $0.outcome == .disabled }.map(\.provider)
         if !disabled.isEmpty { notes.append("not asked: " + disabled.joined(separator: ", ") + " (offline or no API key)") }
