@@ -167,6 +167,18 @@ import Testing
         #expect(rows.prefix(3).allSatisfy { $0.contains(author) })
     }
 
+    @Test func addingFromFreeWordsFindsTheBookByItsAuthor() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When adding from a title word and the author's surname
+        let added = await cli.run("add", "--search", "dune herbert", "--offline")
+
+        // Then Dune by Frank Herbert is added
+        #expect(added.exitCode == 0, "\(added.error)")
+        #expect(added.output.contains("Added Dune — Frank Herbert"), "\(added.output)")
+    }
+
     @Test func titleWordsAloneStillSearchOnlyTitles() async throws {
         // Given the bundled catalog
         let cli = try CLIHarness()

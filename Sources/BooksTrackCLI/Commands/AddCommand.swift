@@ -22,7 +22,7 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The title, e.g. \"Gideon the Ninth (The Locked Tomb #1)\", to add by hand.")
     var title: String?
 
-    @Option(name: .customLong("search"), help: "Search for these title words and add a result.")
+    @Option(name: .customLong("search"), help: "Search for these words of the title and author (or the title, with --author) and add a result.")
     var searchWords: String?
 
     @Option(name: .long, help: "Which search result to add (1 is the best match).")
@@ -77,8 +77,10 @@ struct AddCommand: AsyncParsableCommand {
         let status = try ArgumentText.status(status)
         if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
         let answer = try await SearchSession.ask(
-            options: options, search: search, query: nil,
-            isbn: searchWords == nil ? isbn[0] : nil, title: searchWords, author: searchWords == nil ? nil : author.first
+            // Search words without --author may name the author too ("dune herbert"), as in `search`.
+            options: options, search: search, query: author.first == nil ? searchWords : nil,
+            isbn: searchWords == nil ? isbn[0] : nil, title: author.first == nil ? nil : searchWords,
+            author: searchWords == nil ? nil : author.first
         )
         let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
         guard !answer.works.isEmpty else {
