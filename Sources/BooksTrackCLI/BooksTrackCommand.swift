@@ -116,8 +116,9 @@ struct LibraryOptions: ParsableArguments {
     var json = false
 
     /// Opens the user's library; only commands that add books (`creatingUser`) create a user
-    /// that does not exist yet: reading never does.
-    func service(creatingUser: Bool = false) throws -> LibraryService {
+    /// that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an unknown
+    /// user reads an empty library.
+    func service(creatingUser: Bool = false, unknownUserIsEmpty: Bool = false) throws -> LibraryService {
         let context = CommandContext.current
         let name: String
         do {
@@ -128,6 +129,6 @@ struct LibraryOptions: ParsableArguments {
         let directory = Bootstrap.dataDirectory(explicit: dataDirectory, environment: context.environment)
         let database = try Bootstrap.openDatabase(in: directory)
         if creatingUser { return try Bootstrap.libraryService(database: database, userName: name, now: context.now) }
-        return try Bootstrap.readingService(database: database, userName: name, now: context.now)
+        return try Bootstrap.readingService(database: database, userName: name, unknownUserIsEmpty: unknownUserIsEmpty, now: context.now)
     }
 }

@@ -29,13 +29,16 @@ package enum Bootstrap {
     }
 
     /// The library service of the named user for reading, which never creates a user: the default
-    /// user not created yet reads as an empty library (a fresh data folder), any other unknown name
-    /// is refused, so a mistyped name is not shown as an empty library.
-    package static func readingService(database: LibraryDatabase, userName: String, now: @escaping @Sendable () -> Date) throws -> LibraryService {
+    /// user not created yet reads as an empty library (a fresh data folder), as does any user for
+    /// a preview (`unknownUserIsEmpty`, an import's dry run); any other unknown name is refused, so
+    /// a mistyped name is not shown as an empty library.
+    package static func readingService(
+        database: LibraryDatabase, userName: String, unknownUserIsEmpty: Bool = false, now: @escaping @Sendable () -> Date
+    ) throws -> LibraryService {
         if let user = try database.user(named: userName) {
             return LibraryService(store: database.library(for: user.id), now: now)
         }
-        guard userName == User.defaultLocalName else {
+        guard userName == User.defaultLocalName || unknownUserIsEmpty else {
             let known = try database.users().map(\.name)
             let hint = known.isEmpty ? "" : " (users: " + known.joined(separator: ", ") + ")"
             throw CommandFailure.notFound("no user \(userName)\(hint); a user is created by the first add or import with --user \(userName)")

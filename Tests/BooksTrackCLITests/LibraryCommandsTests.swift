@@ -180,6 +180,29 @@ import Testing
         #expect(await cli.run("list", "--user", "bob").output.contains("Dune"))
     }
 
+    @Test func aDryRunImportForANewUserPreviewsWithoutCreatingThem() async throws {
+        // Given a Goodreads export and no user carol
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("goodreads_library_export.csv")
+        try #"""
+            Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Date Added
+            1,Dune,Frank Herbert,"=""9780441172719""",5,read,2024/01/02
+
+            """#.write(to: file, atomically: true, encoding: .utf8)
+
+        // When previewing the import for carol, then importing it
+        let preview = await cli.run("import", file.path, "--dry-run", "--user", "carol")
+        let usersAfterPreview = try LibraryDatabase(path: cli.dataDirectory.appendingPathComponent("library.sqlite").path).users()
+        let imported = await cli.run("import", file.path, "--user", "carol")
+
+        // Then the preview counts the book without creating carol; the import creates her
+        #expect(preview.exitCode == 0, "\(preview.error)")
+        #expect(usersAfterPreview.isEmpty)
+        #expect(imported.exitCode == 0, "\(imported.error)")
+        #expect(await cli.run("list", "--user", "carol").output.contains("Dune"))
+    }
+
     @Test func aFreshDataFolderReadsAsAnEmptyLibraryWithoutCreatingItsUser() async throws {
         // Given a fresh data folder
         let cli = try CLIHarness()

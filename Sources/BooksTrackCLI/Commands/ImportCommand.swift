@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CommandFailure.notFound("no file at \(file)")
         }
-        let service = try options.service(creatingUser: !dryRun)
+        let service = try options.service(creatingUser: !dryRun, unknownUserIsEmpty: dryRun)
         let importer = LibraryImporter(store: service.store, now: context.now)
         let importOptions = ImportOptions(
             format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
