@@ -106,7 +106,7 @@ struct CommandFailure: Error {
 
 /// Options every library command takes.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: "Whose library to use (created on first use).")
+    @Option(name: .long, help: "Whose library to use (created by the first add or import).")
     var user: String = User.defaultLocalName
 
     @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
@@ -115,13 +115,20 @@ struct LibraryOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
-    /// Opens the user's library.
-    func service() throws -> LibraryService {
+    /// Opens the user's library; only commands that add books (`creatingUser`) create a user
+    /// that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an unknown
+    /// user reads an empty library.
+    func service(creatingUser: Bool = false, unknownUserIsEmpty: Bool = false) throws -> LibraryService {
         let context = CommandContext.current
-        let name = user.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 64 else { throw CommandFailure.invalid("--user must be 1–64 characters") }
+        let name: String
+        do {
+            name = try User.validatedName(user)
+        } catch {
+            throw CommandFailure.invalid("--user: \(error)")
+        }
         let directory = Bootstrap.dataDirectory(explicit: dataDirectory, environment: context.environment)
         let database = try Bootstrap.openDatabase(in: directory)
-        return try Bootstrap.libraryService(database: database, userName: name, now: context.now)
+        if creatingUser { return try Bootstrap.libraryService(database: database, userName: name, now: context.now) }
+        return try Bootstrap.readingService(database: database, userName: name, unknownUserIsEmpty: unknownUserIsEmpty, now: context.now)
     }
 }

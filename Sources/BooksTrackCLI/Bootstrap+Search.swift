@@ -67,7 +67,7 @@ struct SearchSession {
         }
     }
 
-    /// Answers one question: an ISBN, a title, or a title and an author.
+    /// Answers one question: an ISBN, free words of the title and author, a title, or a title and an author.
     func answer(query: String?, isbn: String?, title: String?, author: String?) async throws -> SearchAnswer {
         if let isbn {
             return await orchestrator.lookup(isbn: try ArgumentText.isbn(isbn))
@@ -76,12 +76,13 @@ struct SearchSession {
             return await orchestrator.lookup(isbn: parsed)
         }
         let words = (title ?? query ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !words.isEmpty else { throw CommandFailure.invalid("give some words of the title") }
+        guard !words.isEmpty else { throw CommandFailure.invalid("give some words of the title or author") }
         guard words.count <= 512 else { throw CommandFailure.invalid("the search is \(words.count) characters long; the limit is 512") }
         if let author, !author.trimmingCharacters(in: .whitespaces).isEmpty {
             return await orchestrator.search(title: words, author: author)
         }
-        return await orchestrator.search(title: words)
+        // Free words may name the author ("dune herbert", "le guin"); --title holds only title words.
+        return title == nil ? await orchestrator.search(text: words) : await orchestrator.search(title: words)
     }
 
     /// Saves the cache counters and releases the HTTP client.

@@ -27,4 +27,23 @@ package enum Bootstrap {
         let user = try database.ensureUser(named: userName, now: now())
         return LibraryService(store: database.library(for: user.id), now: now)
     }
+
+    /// The library service of the named user for reading, which never creates a user: the default
+    /// user not created yet reads as an empty library (a fresh data folder), as does any user for
+    /// a preview (`unknownUserIsEmpty`, an import's dry run); any other unknown name is refused, so
+    /// a mistyped name is not shown as an empty library.
+    package static func readingService(
+        database: LibraryDatabase, userName: String, unknownUserIsEmpty: Bool = false, now: @escaping @Sendable () -> Date
+    ) throws -> LibraryService {
+        if let user = try database.user(named: userName) {
+            return LibraryService(store: database.library(for: user.id), now: now)
+        }
+        guard userName == User.defaultLocalName || unknownUserIsEmpty else {
+            let known = try database.users().map(\.name)
+            let hint = known.isEmpty ? "" : " (users: " + known.joined(separator: ", ") + ")"
+            throw CommandFailure.notFound("no user \(userName)\(hint); a user is created by the first add or import with --user \(userName)")
+        }
+        // An identifier no row carries: every read finds nothing, and a write is refused.
+        return LibraryService(store: database.library(for: User.ID()), now: now)
+    }
 }

@@ -74,6 +74,15 @@ extension LibraryDatabase {
             // every write of an entry fires.
             try db.execute(sql: "DROP TRIGGER entries_progress_day")
         }
+        migrator.registerMigration("v7-enrichment-attempts") { db in
+            // The last attempt on a queued work, what came of it ("filled", "notFound",
+            // "unreachable"), and when it is due again, so a run moves on past works it just tried.
+            try db.execute(sql: """
+                ALTER TABLE enrichment_queue ADD COLUMN lastAttemptAt REAL;
+                ALTER TABLE enrichment_queue ADD COLUMN lastOutcome TEXT;
+                ALTER TABLE enrichment_queue ADD COLUMN retryAfter REAL;
+                """)
+        }
         return migrator
     }
 

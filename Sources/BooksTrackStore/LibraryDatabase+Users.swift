@@ -28,7 +28,7 @@ extension LibraryDatabase: UserDirectory {
 
     /// The user with this name, created with a new identifier if missing.
     public func ensureUser(named name: String, now: Date) throws -> User {
-        let name = try Validation.requiredText(name, field: "user name", limit: 128)
+        let name = try User.validatedName(name)
         do {
             return try writer.write { db in
                 try SQLiteLibraryStore.execute(db, "INSERT INTO users (id, name, dateCreated) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",

@@ -104,6 +104,40 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// Up to `limit` queued works due at `now` (never tried, or due again), oldest first.
+    public func queuedForEnrichment(limit: Int, dueAt now: Date) throws -> [Work.ID] {
+        try read { db, user in
+            try Self.fetchIDs(db, """
+                SELECT workID FROM enrichment_queue WHERE userKey = ? AND (retryAfter IS NULL OR retryAfter <= ?)
+                ORDER BY position LIMIT ?
+                """, [user, now.timeIntervalSinceReferenceDate, max(0, limit)])
+        }
+    }
+
+    /// How many queued works are due at `now`.
+    public func countQueuedForEnrichment(dueAt now: Date) throws -> Int {
+        try read { db, user in
+            try Self.fetchInt(db, """
+                SELECT COUNT(*) FROM enrichment_queue WHERE userKey = ? AND (retryAfter IS NULL OR retryAfter <= ?)
+                """, [user, now.timeIntervalSinceReferenceDate])
+        }
+    }
+
+    /// Remembers attempts on works that stay queued.
+    public func recordEnrichmentAttempts(_ attempts: [EnrichmentAttempt]) throws {
+        try write { db, user in
+            for attempt in attempts {
+                try Self.execute(db, """
+                    UPDATE enrichment_queue SET lastAttemptAt = ?, lastOutcome = ?, retryAfter = ?
+                    WHERE userKey = ? AND workID = ?
+                    """, [
+                        attempt.attemptedAt.timeIntervalSinceReferenceDate, attempt.result.rawValue,
+                        attempt.retryAfter.timeIntervalSinceReferenceDate, user, attempt.workID.databaseValue,
+                    ])
+            }
+        }
+    }
+
     /// Takes works off the queue.
     public func dequeueEnrichment(_ workIDs: [Work.ID]) throws {
         try write { db, user in

@@ -158,6 +158,18 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.countQueuedForEnrichment()
     }
 
+    public func queuedForEnrichment(limit: Int, dueAt now: Date) throws -> [Work.ID] {
+        try base.queuedForEnrichment(limit: limit, dueAt: now)
+    }
+
+    public func countQueuedForEnrichment(dueAt now: Date) throws -> Int {
+        try base.countQueuedForEnrichment(dueAt: now)
+    }
+
+    public func recordEnrichmentAttempts(_ attempts: [EnrichmentAttempt]) throws {
+        try base.recordEnrichmentAttempts(attempts)
+    }
+
     public func dequeueEnrichment(_ workIDs: [Work.ID]) throws {
         try base.dequeueEnrichment(workIDs)
     }

@@ -36,4 +36,14 @@ public struct StaticMetadataProvider: MetadataProvider {
         let name = author.lowercased()
         return Array(byTitle.filter { $0.authors.contains { $0.name.lowercased().contains(name) } }.prefix(limit))
     }
+
+    /// Works holding every word, case-insensitively, in the title or an author's name.
+    public func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        if let failure { throw failure }
+        let words = text.lowercased().split(separator: " ")
+        return Array(catalog.filter { work in
+            let haystack = ([work.title] + work.authors.map(\.name)).joined(separator: " ").lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }.prefix(limit))
+    }
 }

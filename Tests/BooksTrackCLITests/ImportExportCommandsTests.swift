@@ -134,6 +134,38 @@ import Testing
         #expect(edition?["pageCount"] as? Int != nil)
     }
 
+    @Test func enrichOfflineCountsWhatWasNotFoundAndMovesOnUntilTheBooksAreDue() async throws {
+        // Given an imported export whose books the offline catalog cannot complete
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
+        let file = try writeFile(Self.goodreads, in: cli)
+        await cli.run("import", file)
+
+        // When enriching, again at once, forced, and again a day later
+        let first = await cli.run("enrich", "--json")
+        let again = await cli.run("enrich")
+        let forced = await cli.run("enrich", "--force")
+        cli.advance(days: 1)
+        let nextDay = await cli.run("enrich", "--json")
+
+        // Then the first run counts each book as filled, not found or unreachable, and keeps the rest queued
+        #expect(first.exitCode == 0, "\(first.error)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        let books = try #require(report["books"] as? [[String: Any]])
+        let results = books.compactMap { $0["result"] as? String }
+        #expect(results.count == books.count)
+        #expect(results.contains("notFound"))
+        #expect(!results.contains("unreachable"))
+        let notFound = results.filter { $0 == "notFound" }.count
+        let filled = results.filter { $0 == "filled" }.count
+        // the second asks about none of them, and says why
+        #expect(again.exitCode == 0, "\(again.error)")
+        #expect(again.output.contains("Nothing to enrich now"))
+        #expect(again.output.contains("--force"))
+        #expect(forced.output.contains("Looked up \(books.count) books: \(filled) filled, \(notFound) not found, 0 could not be reached."))
+        let later = try #require(try JSONSerialization.jsonObject(with: Data(nextDay.output.utf8)) as? [String: Any])
+        #expect((later["books"] as? [[String: Any]])?.count == report["stillQueued"] as? Int)
+    }
+
     @Test func enrichWithoutProvidersReportsWhatItCouldNotFill() async throws {
         let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
         let file = try writeFile(Self.goodreads, in: cli)

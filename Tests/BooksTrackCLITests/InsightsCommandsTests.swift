@@ -122,6 +122,23 @@ import Testing
         #expect(listed.contains("Octavia E. Butler (1947–2006): other, North America, US"))
     }
 
+    @Test func suggestionsAreShownInWordsNotFieldNames() async throws {
+        // Given Wikidata's record of Octavia E. Butler
+        let server = try await LoopbackHTTPServer.start(routes: try Self.routes())
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "30"])
+        _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")
+
+        // When asking for suggestions
+        let shown = await cli.run("authors", "suggest")
+        await server.shutdown()
+
+        // Then the region and the years read as words
+        #expect(shown.exitCode == 0, "\(shown.error)")
+        #expect(shown.output.contains("gender female, region North America, nationality US, born 1947, died 2006"), "\(shown.output)")
+        #expect(!shown.output.contains("northAmerica"))
+        #expect(!shown.output.contains("birthYear"))
+    }
+
     @Test func offlineModeSaysWikidataIsSwitchedOff() async throws {
         let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
         _ = try await cli.add("Kindred", "--author", "Octavia E. Butler")

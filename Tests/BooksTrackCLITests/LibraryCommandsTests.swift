@@ -1,3 +1,4 @@
+import BooksTrackStore
 import Foundation
 import Testing
 
@@ -146,12 +147,97 @@ import Testing
     @Test func eachUserSeesOnlyTheirOwnLibrary() async throws {
         let cli = try CLIHarness()
         _ = try await cli.add("Beloved", "--author", "Toni Morrison", "--user", "alice")
+        _ = try await cli.add("Dune", "--user", "bob")
         let bob = await cli.run("list", "--user", "bob")
-        #expect(bob.output.contains("No books match."))
+        #expect(bob.output.contains("Dune"))
+        #expect(!bob.output.contains("Beloved"))
         let bobShow = await cli.run("show", "Beloved", "--user", "bob")
         #expect(bobShow.exitCode == 1)
         #expect(await cli.run("list", "--user", "alice").output.contains("Beloved"))
         #expect(await cli.run("list").output.contains("No books match."))
+    }
+
+    @Test func readingAsAnUnknownUserSaysSoAndCreatesNobody() async throws {
+        // Given a library where only alice has books
+        let cli = try CLIHarness()
+        _ = try await cli.add("Beloved", "--author", "Toni Morrison", "--user", "alice")
+
+        // When bob's library is read every way there is
+        let reads = [
+            await cli.run("list", "--user", "bob"), await cli.run("show", "Beloved", "--user", "bob"),
+            await cli.run("insights", "--user", "bob"), await cli.run("export", "--user", "bob"),
+            await cli.run("goal", "show", "--user", "bob"), await cli.run("author", "list", "--user", "bob"),
+        ]
+
+        // Then each says there is no such user, naming who there is
+        for read in reads {
+            #expect(read.exitCode == 1, "\(read.output)")
+            #expect(read.error.contains("no user bob (users: alice)"), "\(read.error)")
+        }
+        // and bob was not created: adding a book is what creates him
+        #expect(try LibraryDatabase(path: cli.dataDirectory.appendingPathComponent("library.sqlite").path).users().map(\.name) == ["alice"])
+        _ = try await cli.add("Dune", "--user", "bob")
+        #expect(await cli.run("list", "--user", "bob").output.contains("Dune"))
+    }
+
+    @Test func aDryRunImportForANewUserPreviewsWithoutCreatingThem() async throws {
+        // Given a Goodreads export and no user carol
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("goodreads_library_export.csv")
+        try #"""
+            Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Date Added
+            1,Dune,Frank Herbert,"=""9780441172719""",5,read,2024/01/02
+
+            """#.write(to: file, atomically: true, encoding: .utf8)
+
+        // When previewing the import for carol, then importing it
+        let preview = await cli.run("import", file.path, "--dry-run", "--user", "carol")
+        let usersAfterPreview = try LibraryDatabase(path: cli.dataDirectory.appendingPathComponent("library.sqlite").path).users()
+        let imported = await cli.run("import", file.path, "--user", "carol")
+
+        // Then the preview counts the book without creating carol; the import creates her
+        #expect(preview.exitCode == 0, "\(preview.error)")
+        #expect(usersAfterPreview.isEmpty)
+        #expect(imported.exitCode == 0, "\(imported.error)")
+        #expect(await cli.run("list", "--user", "carol").output.contains("Dune"))
+    }
+
+    @Test func aFreshDataFolderReadsAsAnEmptyLibraryWithoutCreatingItsUser() async throws {
+        // Given a fresh data folder
+        let cli = try CLIHarness()
+
+        // When listing and asking for insights
+        let list = await cli.run("list")
+        let insights = await cli.run("insights")
+
+        // Then the library is empty, and no user was made
+        #expect(list.exitCode == 0, "\(list.error)")
+        #expect(list.output.contains("No books match."))
+        #expect(insights.exitCode == 0, "\(insights.error)")
+        #expect(try LibraryDatabase(path: cli.dataDirectory.appendingPathComponent("library.sqlite").path).users().isEmpty)
+    }
+
+    @Test(arguments: ["\u{202E}", "\u{202E}\u{202E}", "\u{200B}", "bob\u{202E}", "a\u{0007}b", "\u{2066}alice\u{2069}", "\u{FEFF}"])
+    func aUserNameThatCannotBeSeenIsRefused(name: String) async throws {
+        // Given a library
+        let cli = try CLIHarness()
+
+        // When adding a book for a user whose name holds an invisible or control character
+        let result = await cli.run("add", "Dune", "--user", name)
+
+        // Then it is refused, naming the character, and no user is created
+        #expect(result.exitCode == 2)
+        #expect(result.error.contains("--user: user name holds U+"), "\(result.error)")
+        #expect(result.error.contains("which cannot be seen"))
+        #expect(try LibraryDatabase(path: cli.dataDirectory.appendingPathComponent("library.sqlite").path).users().isEmpty)
+    }
+
+    @Test(arguments: ["Zoë", "José María", "o'brien-2", "李小龍", "bob+books@example.org", "नमस्ते"])
+    func printableNamesInAnyScriptAreAccepted(name: String) async throws {
+        let cli = try CLIHarness()
+        #expect(await cli.run("add", "Dune", "--user", "  \(name) ").exitCode == 0)
+        #expect(await cli.run("list", "--user", name).output.contains("Dune"))
     }
 }
 

@@ -97,6 +97,18 @@ import Testing
         #expect(result.error.contains("add it by hand"))
     }
 
+    @Test func whatEachSourceSaidIsInWords() async throws {
+        // Given an ISBN the offline catalog does not know
+        let cli = try CLIHarness()
+
+        // When adding it offline
+        let result = await cli.run("add", "--isbn", "9780000000002", "--offline")
+
+        // Then the catalog's answer reads "not found", not its code name
+        #expect(result.error.contains("catalog: not found"), "\(result.error)")
+        #expect(!result.error.contains("notFound"))
+    }
+
     @Test func jsonAnswersUseTheEnvelope() async throws {
         let cli = try CLIHarness()
         let result = await cli.run("search", "--isbn", "9780439023481", "--offline", "--json")
@@ -120,5 +132,61 @@ import Testing
         let result = await badEnvironment.run("search", "dune")
         #expect(result.exitCode == 2)
         #expect(result.error.contains("BOOKSTRACK_PROVIDER_TIMEOUT"))
+    }
+}
+
+@Suite struct FreeWordSearchFromTheTerminal {
+    @Test func wordsOfTheTitleAndTheAuthorFindTheBookOffline() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When searching with a title word and the author's surname
+        let result = await cli.run("search", "dune herbert", "--offline")
+
+        // Then Dune by Frank Herbert comes first
+        #expect(result.exitCode == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count > 2)
+        #expect(lines[1].contains("Dune "))
+        #expect(lines[1].contains("Frank Herbert"))
+    }
+
+    @Test(arguments: [("orwell", "George Orwell"), ("le guin", "Ursula K. Le Guin"), ("URSULA le GUIN", "Ursula K. Le Guin")])
+    func anAuthorsNameAloneFindsTheirBooksOffline(words: String, author: String) async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When searching by the author's name only
+        let result = await cli.run("search", words, "--offline")
+
+        // Then the best results are by that author (anthologies naming them come later)
+        #expect(result.exitCode == 0, "\(result.error)")
+        #expect(!result.output.contains("Nothing found."))
+        let rows = result.output.split(separator: "\n").dropFirst().prefix { !$0.isEmpty && !$0.hasPrefix("Note:") }
+        #expect(rows.count >= 3)
+        #expect(rows.prefix(3).allSatisfy { $0.contains(author) })
+    }
+
+    @Test func addingFromFreeWordsFindsTheBookByItsAuthor() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When adding from a title word and the author's surname
+        let added = await cli.run("add", "--search", "dune herbert", "--offline")
+
+        // Then Dune by Frank Herbert is added
+        #expect(added.exitCode == 0, "\(added.error)")
+        #expect(added.output.contains("Added Dune — Frank Herbert"), "\(added.output)")
+    }
+
+    @Test func titleWordsAloneStillSearchOnlyTitles() async throws {
+        // Given the bundled catalog
+        let cli = try CLIHarness()
+
+        // When the same words are given as --title
+        let result = await cli.run("search", "--title", "dune herbert", "--offline")
+
+        // Then no title holds "herbert"
+        #expect(result.output.contains("Nothing found."))
     }
 }

@@ -1,6 +1,8 @@
 import BooksTrackCore
 import BooksTrackStore
+import BooksTrackTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// `LibraryEnricher` over imported books in a real library: only empty fields are filled, and a
@@ -88,6 +90,72 @@ import Testing
         #expect(try harness.store.queuedForEnrichment(limit: 10).count == 2)
     }
 
+    @Test func aWorkKeptQueuedWaitsADayBeforeItIsTriedAgainUnlessForced() async throws {
+        // Given both imported books, and a search where only the offline catalog answers, without them
+        let harness = try importedLibrary()
+        let clock = SettableClock(start: ImportHarness.now)
+        let asked = Counter()
+        let search: LibraryEnricher.Search = { _, _, _ in
+            asked.increment()
+            return LibraryEnricher.Answer(works: [], reachedASource: false)
+        }
+        let enricher = LibraryEnricher(store: harness.store, search: search, now: { clock.now })
+
+        // When enriching, then again at once, then forced, then a day later
+        let first = try await enricher.run()
+        let again = try await enricher.run()
+        let askedAfterAgain = asked.value
+        let forced = try await enricher.run(force: true)
+        clock.advance(by: 86_400 - 1)
+        let tooSoon = try await enricher.run()
+        clock.advance(by: 1)
+        let nextDay = try await enricher.run()
+
+        // Then the first run says nothing was found and keeps both queued; the second asks nothing
+        #expect(first.map(\.result) == [.notFound, .notFound])
+        #expect(first.allSatisfy { $0.requeued })
+        #expect(again.isEmpty)
+        #expect(askedAfterAgain == 2)
+        #expect(try harness.store.countQueuedForEnrichment() == 2)
+        // and forcing tries them now, which starts their wait again
+        #expect(forced.count == 2)
+        #expect(tooSoon.isEmpty)
+        #expect(nextDay.count == 2)
+        #expect(asked.value == 6)
+    }
+
+    @Test func aSourceThatFailedMakesTheWorkUnreachableAndDueAgainInAnHour() async throws {
+        // Given imported books and a search where every source failed
+        let harness = try importedLibrary()
+        let clock = SettableClock(start: ImportHarness.now)
+        let search: LibraryEnricher.Search = { _, _, _ in LibraryEnricher.Answer(works: [], reachedASource: false, aSourceFailed: true) }
+        let enricher = LibraryEnricher(store: harness.store, search: search, now: { clock.now })
+
+        // When enriching
+        let outcomes = try await enricher.run()
+
+        // Then both could not be reached, and are due again after an hour, not before
+        #expect(outcomes.map(\.result) == [.unreachable, .unreachable])
+        #expect(try harness.store.countQueuedForEnrichment(dueAt: clock.now.addingTimeInterval(3_599)) == 0)
+        #expect(try harness.store.countQueuedForEnrichment(dueAt: clock.now.addingTimeInterval(3_600)) == 2)
+    }
+
+    @Test func whatIsFilledOrFoundNowhereIsCountedAsSuch() async throws {
+        // Given a search that reaches a provider, which knows only Gideon the Ninth
+        let harness = try importedLibrary()
+        let enricher = LibraryEnricher(
+            store: harness.store, search: Self.search(["9781250313195": Self.gideon], reached: true), now: { ImportHarness.now }
+        )
+
+        // When enriching
+        let outcomes = try await enricher.run()
+
+        // Then Gideon was filled and Sabriel not found, and both left the queue
+        #expect(outcomes.first { $0.title == "Gideon the Ninth" }?.result == .filled)
+        #expect(outcomes.first { $0.title == "Sabriel" }?.result == .notFound)
+        #expect(try harness.store.countQueuedForEnrichment() == 0)
+    }
+
     @Test func aLimitStopsAfterThatManyWorks() async throws {
         let harness = try importedLibrary()
         let enricher = LibraryEnricher(store: harness.store, search: Self.search([:], reached: true), now: { ImportHarness.now })
@@ -97,4 +165,11 @@ import Testing
         #expect(outcomes.count == 1)
         #expect(try harness.store.countQueuedForEnrichment() == 1)
     }
+}
+
+/// A thread-safe count of calls.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }

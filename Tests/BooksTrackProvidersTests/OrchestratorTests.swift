@@ -176,6 +176,73 @@ private let duneFromGoogle = WorkDTO(
         #expect(await orchestrator.lookup(isbn: isbn).cached == false)
     }
 
+    @Test func aCatalogThatCouldNotBeReadIsNotCachedAsNotFound() async throws {
+        // Given a catalog that fails to open and a cache
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let broken = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", failure: .unreachable("local catalog: disk I/O error")), online: [], cache: cache
+        )
+
+        // When a search and a lookup fail in it
+        let search = await broken.search(text: "dune")
+        let lookup = await broken.lookup(isbn: isbn)
+
+        // Then nothing is remembered, and the repaired catalog answers at once
+        #expect(search.works.isEmpty && lookup.works.isEmpty)
+        #expect(try cache.statistics(now: Date()).entries == 0)
+        let repaired = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", byISBN: [dune13: [duneFromCatalog(complete: true)]], catalog: [duneFromCatalog(complete: true)]),
+            online: [], cache: cache
+        )
+        let again = await repaired.search(text: "dune")
+        #expect(again.cached == false)
+        #expect(again.works.map(\.title) == ["Dune"])
+        #expect(await repaired.lookup(isbn: isbn).works.map(\.title) == ["Dune"])
+    }
+
+    @Test(arguments: [ProviderError.timedOut(seconds: 5), .unreachable("connection refused"), .httpStatus(503), .rateLimited(retryAfter: 30)])
+    func anAnswerAProviderFailedInIsNotCached(failure: ProviderError) async throws {
+        // Given a catalog that knows Dune and an online provider that fails
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [duneFromCatalog(complete: false)]),
+            online: [StaticMetadataProvider(name: "openlibrary", failure: failure)], cache: cache
+        )
+
+        // When searching twice
+        _ = await orchestrator.search(title: "dune")
+        let second = await orchestrator.search(title: "dune")
+
+        // Then the second search asks again
+        #expect(second.cached == false)
+        #expect(second.reports.map(\.outcome) == [.found, failure.outcome])
+        #expect(try cache.statistics(now: Date()).entries == 0)
+    }
+
+    @Test func aRealNotFoundFromAServiceIsCachedForItsHour() async throws {
+        // Given a catalog and a service that both answer, with nothing
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let clock = SettableClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog"), online: [StaticMetadataProvider(name: "openlibrary")], cache: cache, now: { clock.now }
+        )
+
+        // When searching, then again within the hour, then after it
+        _ = await orchestrator.search(text: "no such book")
+        clock.advance(by: 3_599)
+        let within = await orchestrator.search(text: "no such book")
+        clock.advance(by: 2)
+        let after = await orchestrator.search(text: "no such book")
+
+        // Then only the search within the hour is answered from the cache
+        #expect(within.cached)
+        #expect(within.reports.map(\.outcome) == [.notFound, .notFound])
+        #expect(after.cached == false)
+    }
+
     @Test func cacheKeysComeFromNormalizedInputs() async throws {
         let directory = try TemporaryDirectory()
         let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
@@ -185,5 +252,63 @@ private let duneFromGoogle = WorkDTO(
         _ = await orchestrator.search(title: "The Dune")
         #expect(await orchestrator.search(title: "  dune!! ").cached)
         #expect(SearchCacheKey.titleAndAuthor("Dune", "Herbert, Frank") == SearchCacheKey.titleAndAuthor("dune", "Frank Herbert"))
+    }
+}
+
+@Suite struct FreeWordSearches {
+    @Test func freeWordsReachEachProviderInItsAllFieldsForm() async throws {
+        // Given Open Library answering only its all-fields `q=` search, Google nothing, and
+        // ISBNdb only a search over every column
+        let routes: [LoopbackRoute] = [
+            LoopbackRoute(.custom { $0.path == "/search.json" && $0.queryValue("q") != nil && $0.queryValue("title") == nil }) { _ in
+                (try? .fixture("openlibrary/search-time-war.json")) ?? .status(500)
+            },
+            .get("/books/v1/volumes", try .fixture("googlebooks/volumes-empty.json")),
+            LoopbackRoute(.custom { $0.path.hasPrefix("/books/") && !$0.path.hasPrefix("/books/v1") && $0.queryValue("column") == nil }) { _ in
+                (try? .fixture("isbndb/books-search-harry-potter.json")) ?? .status(500)
+            },
+        ]
+        try await ProviderHarness.run(routes: routes) { harness in
+            let orchestrator = SearchOrchestrator(catalog: nil, online: [harness.openLibrary(), harness.googleBooks(), harness.isbndb()], cache: nil)
+
+            // When searching for words of a title and an author's name
+            let answer = await orchestrator.search(text: "time war el-mohtar")
+
+            // Then every provider answered from the words as they were typed
+            #expect(answer.reports.map(\.outcome) == [.found, .notFound, .found])
+            #expect(harness.server.requests(toPath: "/search.json").first?.queryValue("q") == "time war el-mohtar")
+            #expect(harness.server.requests(toPath: "/books/v1/volumes").first?.queryValue("q") == "time war el-mohtar")
+            #expect(harness.server.requests(toPath: "/books/time%20war%20el-mohtar").count == 1)
+            // and Open Library's work by the named author is in the answer
+            #expect(answer.works.contains { $0.title == "This Is How You Lose the Time War" && $0.authors.first?.name == "Amal El-Mohtar" })
+        }
+    }
+
+    @Test func freeWordsMatchTheAuthorAndAreCachedUnderTheirOwnKey() async throws {
+        // Given a catalog holding Dune by Frank Herbert and a cache
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteSearchCache(path: directory.url.appendingPathComponent("cache.sqlite").path)
+        let orchestrator = SearchOrchestrator(
+            catalog: StaticMetadataProvider(name: "catalog", catalog: [duneFromCatalog(complete: true)]), online: [], cache: cache
+        )
+
+        // When searching "dune herbert" twice, then "dune" as a title
+        let first = await orchestrator.search(text: "Dune  Herbert")
+        let second = await orchestrator.search(text: "dune herbert")
+        let byTitle = await orchestrator.search(title: "dune herbert")
+
+        // Then the free words find Dune, the second time from the cache, while a title search does not
+        #expect(first.works.map(\.title) == ["Dune"])
+        #expect(second.cached)
+        #expect(byTitle.works.isEmpty)
+        #expect(SearchCacheKey.text("dune herbert") != SearchCacheKey.title("dune herbert"))
+    }
+}
+
+@Suite struct TransportFailureWording {
+    @Test func anHTTPClientErrorReadsAsWordsNotItsCodeName() {
+        #expect(HTTPTransport.codeNameInWords("HTTPClientError.bodyLengthMismatch") == "body length mismatch")
+        #expect(HTTPTransport.codeNameInWords("HTTPClientError.invalidHeaderFieldNames([\"x\"])") == "invalid header field names")
+        #expect(HTTPTransport.codeNameInWords("connection reset (error set): Connection refused (errno: 111)") == nil)
     }
 }

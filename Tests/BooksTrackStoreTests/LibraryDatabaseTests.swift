@@ -17,7 +17,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try database.journalMode() == "wal")
         #expect(try database.foreignKeysEnabled())
-        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases"])
+        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts"])
     }
 
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
@@ -36,7 +36,7 @@ import Testing
         let user = try #require(try reopened.user(named: "local"))
         // Then the book is there and the migration list is unchanged
         #expect(try reopened.library(for: user.id).book(entryID: try #require(entryID))?.work.title == "Hyperion")
-        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases"])
+        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts"])
     }
 
     @Test func aFileFromANewerBooksTrackIsRefusedNamingWhatItDoesNotKnow() throws {
@@ -76,6 +76,12 @@ import Testing
         #expect(try database.users().map(\.name) == ["another", "local"])
         #expect(try database.user(named: "nobody") == nil)
         #expect(throws: LibraryError.invalid(.empty(field: "user name"))) { try database.ensureUser(named: "  ", now: day(0)) }
+        #expect(throws: LibraryError.invalid(.notPrintable(field: "user name", character: "\u{202E}"))) {
+            try database.ensureUser(named: "\u{202E}", now: day(0))
+        }
+        #expect(throws: LibraryError.invalid(.tooLong(field: "user name", limit: 64, length: 65))) {
+            try database.ensureUser(named: String(repeating: "u", count: 65), now: day(0))
+        }
     }
 
     @Test func aLibraryForAnUnknownUserReportsItWhenWriting() throws {

@@ -22,7 +22,7 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The title, e.g. \"Gideon the Ninth (The Locked Tomb #1)\", to add by hand.")
     var title: String?
 
-    @Option(name: .customLong("search"), help: "Search for these title words and add a result.")
+    @Option(name: .customLong("search"), help: "Search for these words of the title and author (or the title, with --author) and add a result.")
     var searchWords: String?
 
     @Option(name: .long, help: "Which search result to add (1 is the best match).")
@@ -77,10 +77,12 @@ struct AddCommand: AsyncParsableCommand {
         let status = try ArgumentText.status(status)
         if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
         let answer = try await SearchSession.ask(
-            options: options, search: search, query: nil,
-            isbn: searchWords == nil ? isbn[0] : nil, title: searchWords, author: searchWords == nil ? nil : author.first
+            // Search words without --author may name the author too ("dune herbert"), as in `search`.
+            options: options, search: search, query: author.first == nil ? searchWords : nil,
+            isbn: searchWords == nil ? isbn[0] : nil, title: author.first == nil ? nil : searchWords,
+            author: searchWords == nil ? nil : author.first
         )
-        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.rawValue)" }.joined(separator: "; ")
+        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
         guard !answer.works.isEmpty else {
             let what = searchWords.map { "\"\($0)\"" } ?? "ISBN \(isbn[0])"
             throw CommandFailure.notFound("nothing found for \(what) (\(asked)); add it by hand: bookstrack add \"TITLE\" --author … --isbn …")
@@ -93,7 +95,7 @@ struct AddCommand: AsyncParsableCommand {
         if searchWords == nil, let wanted = ISBN(isbn[0]) {
             edition = work.editions.first { $0.isbn13.contains(wanted.isbn13) } ?? edition
         }
-        let service = try options.service()
+        let service = try options.service(creatingUser: true)
         var book = try service.add(work, edition: edition, status: status, owned: owned)
         if !tag.isEmpty { book = try service.addTags(book.entry.id, tag).0 }
         if options.json {
@@ -116,7 +118,7 @@ struct AddCommand: AsyncParsableCommand {
             }
             published = date
         }
-        let service = try options.service()
+        let service = try options.service(creatingUser: true)
         let book = try service.add(
             ManualBook(
                 title: title, subtitle: subtitle, authors: author, isbns: isbns, pageCount: pages, format: format,

@@ -190,13 +190,26 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         return fields
     }
 
+    /// The suggested fields in words ("gender non-binary", "region North America", "born 1929"),
+    /// not the JSON keys and values they are kept under.
+    static func suggestionWords(_ suggested: [String: String]) -> [String] {
+        var words: [String] = []
+        if let gender = suggested["gender"] {
+            words.append("gender " + (AuthorGender(rawValue: gender)?.displayName.lowercased() ?? gender))
+        }
+        if let region = suggested["region"] { words.append("region " + (CulturalRegion(rawValue: region)?.displayName ?? region)) }
+        if let nationality = suggested["nationality"] { words.append("nationality " + nationality) }
+        if let year = suggested["birthYear"] { words.append("born " + year) }
+        if let year = suggested["deathYear"] { words.append("died " + year) }
+        return words
+    }
+
     private static func line(_ outcome: Outcome) -> String {
         if let problem = outcome.problem { return "\(outcome.author): could not ask Wikidata (\(problem))" }
         guard let match = outcome.match, let id = outcome.wikidataID else { return "\(outcome.author): no Wikidata item found" }
         let how = match == "nameSearch" ? "found by name: check it is the right person" : "linked"
         guard !outcome.suggested.isEmpty else { return "\(outcome.author) (\(id), \(how)): nothing to add" }
-        let order = ["gender", "region", "nationality", "birthYear", "deathYear"]
-        let text = order.compactMap { key in outcome.suggested[key].map { "\(key) \($0)" } }.joined(separator: ", ")
+        let text = suggestionWords(outcome.suggested).joined(separator: ", ")
         return "\(outcome.author) (\(id), \(how)): \(text)" + (outcome.applied ? " — saved" : "")
     }
 }

@@ -13,7 +13,8 @@ struct EnrichCommand: AsyncParsableCommand {
             Imports queue the books that lack a cover, a page count or a publication year. This command \
             searches them ten at a time (the offline catalog first, then the online providers) and fills \
             only empty fields: nothing you entered is replaced. A book still missing something that no \
-            online provider could be asked about stays queued for the next run.
+            online provider could be asked about stays queued: it is tried again an hour later when a \
+            source failed, a day later when the sources asked did not have it (--force tries it now).
             """
     )
 
@@ -22,6 +23,9 @@ struct EnrichCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("max"), help: "Enrich at most this many books in this run.")
     var maximum: Int?
+
+    @Flag(name: .long, help: "Also try the queued books that were tried recently.")
+    var force = false
 
     func validate() throws {
         if let maximum, maximum < 1 { throw ArgumentParser.ValidationError("--max must be at least 1") }
@@ -35,7 +39,7 @@ struct EnrichCommand: AsyncParsableCommand {
         let outcomes: [LibraryEnricher.Outcome]
         do {
             let enricher = LibraryEnricher(store: service.store, search: Self.search(session.orchestrator), now: context.now)
-            outcomes = try await enricher.run(limit: maximum) { done, total in
+            outcomes = try await enricher.run(limit: maximum, force: force) { done, total in
                 bar.show(processed: done, total: total, unit: "books")
             }
             bar.finish()
@@ -46,11 +50,12 @@ struct EnrichCommand: AsyncParsableCommand {
             throw error
         }
         let remaining = try service.store.countQueuedForEnrichment()
+        let waiting = remaining - (try service.store.countQueuedForEnrichment(dueAt: context.now()))
         if options.json {
-            try JSONOutput.print(EnrichmentJSON(outcomes: outcomes, stillQueued: remaining))
+            try JSONOutput.print(EnrichmentJSON(outcomes: outcomes, stillQueued: remaining, waiting: waiting))
             return
         }
-        Self.printOutcomes(outcomes, stillQueued: remaining)
+        Self.printOutcomes(outcomes, stillQueued: remaining, waiting: waiting)
     }
 
     /// Book search through the orchestrator; only an online provider's answer counts as reaching a
@@ -65,28 +70,38 @@ struct EnrichCommand: AsyncParsableCommand {
             } else {
                 answer = await orchestrator.search(title: title)
             }
+            // A cached answer keeps the reports it was made with, so it tells the same.
             let reached = answer.reports.contains { report in
                 report.provider != CatalogDatabase.providerName && (report.outcome == .found || report.outcome == .notFound)
             }
-            return LibraryEnricher.Answer(works: answer.works, reachedASource: reached || answer.cached)
+            let failed = answer.reports.contains { [.failed, .timedOut, .rateLimited].contains($0.outcome) }
+            return LibraryEnricher.Answer(works: answer.works, reachedASource: reached, aSourceFailed: failed)
         }
     }
 
-    private static func printOutcomes(_ outcomes: [LibraryEnricher.Outcome], stillQueued: Int) {
+    private static func printOutcomes(_ outcomes: [LibraryEnricher.Outcome], stillQueued: Int, waiting: Int) {
         guard !outcomes.isEmpty else {
-            say("Nothing to enrich: no imported book is waiting.")
+            if waiting > 0 {
+                say("Nothing to enrich now: \(HumanFormat.count(waiting, "queued book was", "queued books were")) tried recently and wait their turn; --force tries them now.")
+            } else {
+                say("Nothing to enrich: no imported book is waiting.")
+            }
             return
         }
-        let completed = outcomes.filter { $0.missing.isEmpty }.count
-        say("Enriched \(HumanFormat.count(outcomes.count, "book", "books")): \(HumanFormat.count(completed)) complete, \(HumanFormat.count(outcomes.count - completed)) still missing something.")
+        let count = { (result: EnrichmentAttempt.Result) in HumanFormat.count(outcomes.filter { $0.result == result }.count) }
+        say("Looked up \(HumanFormat.count(outcomes.count, "book", "books")): \(count(.filled)) filled, \(count(.notFound)) not found, \(count(.unreachable)) could not be reached.")
         for outcome in outcomes where !outcome.filled.isEmpty {
             say("  filled \(outcome.filled.joined(separator: ", ")): \(outcome.title)")
         }
         for outcome in outcomes where !outcome.missing.isEmpty {
-            let note = outcome.requeued ? " (no source reachable; kept queued)" : ""
+            let why = outcome.result == .unreachable ? "; a source could not be reached" : ""
+            let note = outcome.requeued ? " (kept queued\(why))" : ""
             say("  could not fill \(outcome.missing.joined(separator: ", ")): \(outcome.title)\(note)")
         }
-        if stillQueued > 0 { say("\(HumanFormat.count(stillQueued)) book(s) still queued.") }
+        if stillQueued > 0 {
+            let later = waiting > 0 ? "; \(HumanFormat.count(waiting)) wait their turn (--force tries them now)" : ""
+            say("\(HumanFormat.count(stillQueued, "book", "books")) still queued\(later).")
+        }
     }
 }
 
@@ -98,15 +113,23 @@ struct EnrichmentJSON: Encodable {
         var filled: [String]
         var missing: [String]
         var requeued: Bool
+        /// "filled", "notFound" or "unreachable".
+        var result: String
     }
 
     var books: [Book]
     var stillQueued: Int
+    /// Queued books tried recently, skipped until they are due again.
+    var waiting: Int
 
-    init(outcomes: [LibraryEnricher.Outcome], stillQueued: Int) {
+    init(outcomes: [LibraryEnricher.Outcome], stillQueued: Int, waiting: Int) {
         books = outcomes.map {
-            Book(workID: $0.workID.description, title: $0.title, filled: $0.filled, missing: $0.missing, requeued: $0.requeued)
+            Book(
+                workID: $0.workID.description, title: $0.title, filled: $0.filled, missing: $0.missing, requeued: $0.requeued,
+                result: $0.result.rawValue
+            )
         }
         self.stillQueued = stillQueued
+        self.waiting = waiting
     }
 }

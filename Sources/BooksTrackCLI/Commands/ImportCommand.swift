@@ -66,7 +66,7 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw Self.withLimitFlags(error)
         }
-        let service = try options.service()
+        let service = try options.service(creatingUser: !dryRun, unknownUserIsEmpty: dryRun)
         let importer = LibraryImporter(store: service.store, now: context.now)
         let bar = ProgressBar(label: url.lastPathComponent, context: context)
         let summary: ImportSummary

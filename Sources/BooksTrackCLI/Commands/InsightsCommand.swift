@@ -75,7 +75,7 @@ struct GoalSetCommand: ParsableCommand {
     @Option(name: .long, help: "Pages to read.") var pages: Int?
 
     func run() throws {
-        let service = try options.service()
+        let service = try options.service(creatingUser: true)
         let year = GoalCommand.year(year, now: CommandContext.current.now())
         let goal = try ReadingGoal(year: year, books: books, pages: pages)
         try service.store.setGoal(goal)

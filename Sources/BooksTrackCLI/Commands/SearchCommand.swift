@@ -28,14 +28,15 @@ struct SearchOptions: ParsableArguments {
     }
 }
 
-/// `bookstrack search`: find books by ISBN, title, or title and author.
+/// `bookstrack search`: find books by ISBN, by words of the title and author, or by title and author.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search for books by ISBN, title, or title and author (offline catalog + online providers).",
+        abstract: "Search for books by ISBN, by words of the title and author, or by title and author (offline catalog + online providers).",
         discussion: """
             Examples:
               bookstrack search "dune"
+              bookstrack search "dune herbert"
               bookstrack search --isbn 0441172717
               bookstrack search --title "the left hand of darkness" --author "le guin"
             """
@@ -44,7 +45,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @OptionGroup var search: SearchOptions
 
-    @Argument(help: "Words of the title (or an ISBN).")
+    @Argument(help: "Words of the title, the author or both (or an ISBN).")
     var query: String?
 
     @Option(name: .long, help: "Look up one ISBN.")
@@ -95,7 +96,7 @@ enum SearchOutput {
         var notes: [String] = []
         if answer.cached { notes.append("from the cache") }
         for report in answer.reports where ![.found, .notFound, .skipped, .disabled].contains(report.outcome) {
-            notes.append("\(report.provider): \(report.message ?? report.outcome.rawValue)")
+            notes.append("\(report.provider): \(report.message ?? report.outcome.displayName)")
         }
         let disabled = answer.reports.filter { $0.outcome == .disabled }.map(\.provider)
         if !disabled.isEmpty { notes.append("not asked: " + disabled.joined(separator: ", ") + " (offline or no API key)") }

@@ -74,6 +74,19 @@ public struct ProviderReport: Codable, Hashable, Sendable {
         case rateLimited
         case disabled
         case skipped
+
+        /// The outcome in words, for messages ("not found", "timed out").
+        public var displayName: String {
+            switch self {
+            case .found: "found"
+            case .notFound: "not found"
+            case .failed: "failed"
+            case .timedOut: "timed out"
+            case .rateLimited: "rate limited"
+            case .disabled: "not asked"
+            case .skipped: "skipped"
+            }
+        }
     }
 
     public var provider: String

@@ -6,11 +6,13 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooLong(field: String, limit: Int, length: Int)
     /// A number is outside its allowed range; `allowed` says the range in words.
     case outOfRange(field: String, value: String, allowed: String)
+    /// A name holds a character that cannot be seen (a control, format or bidirectional character).
+    case notPrintable(field: String, character: Unicode.Scalar)
 
     /// The field at fault.
     public var field: String {
         switch self {
-        case .empty(let field), .tooLong(let field, _, _), .outOfRange(let field, _, _): field
+        case .empty(let field), .tooLong(let field, _, _), .outOfRange(let field, _, _), .notPrintable(let field, _): field
         }
     }
 
@@ -23,6 +25,16 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             "\(field) is \(length) characters long; the limit is \(limit)"
         case .outOfRange(let field, let value, let allowed):
             "\(field) \(value) is out of range: \(allowed)"
+        case .notPrintable(let field, let character):
+            "\(field) holds U+\(String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)), which cannot be seen; "
+                + "use letters, digits, marks, punctuation, symbols and spaces"
         }
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters ("202E", "0007").
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

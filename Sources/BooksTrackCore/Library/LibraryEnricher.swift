@@ -4,19 +4,24 @@ import Foundation
 /// search result has) from book search, in batches of ten looked up at once.
 ///
 /// Only empty fields are filled, so nothing the reader typed or imported is replaced. A work is
-/// taken off the queue once searched, found or not; when every source failed (offline, timed
-/// out) it stays queued for a later run.
+/// taken off the queue once an online source answered, found or not; otherwise (offline, or every
+/// source failed) it stays queued, with its attempt remembered: a run skips the works tried
+/// recently (`retryDelay`) unless forced, so it moves on instead of asking about the same ones.
 public struct LibraryEnricher: Sendable {
     /// What one search answered: the works found, and whether any source could be asked at all.
     public struct Answer: Sendable {
         public var works: [WorkDTO]
-        /// False when every source failed or was unreachable, so the work should stay queued.
+        /// False when no online source answered (offline, or they failed), so the work should stay queued.
         public var reachedASource: Bool
+        /// True when a source that was asked failed (unreachable, timed out, rate limited, a local
+        /// catalog that could not be read): finding nothing then says nothing about the book.
+        public var aSourceFailed: Bool
 
         /// Creates an answer.
-        public init(works: [WorkDTO], reachedASource: Bool) {
+        public init(works: [WorkDTO], reachedASource: Bool, aSourceFailed: Bool = false) {
             self.works = works
             self.reachedASource = reachedASource
+            self.aSourceFailed = aSourceFailed
         }
     }
 
@@ -34,6 +39,17 @@ public struct LibraryEnricher: Sendable {
         /// True when something is still missing and no online source was reached (only the offline
         /// catalog, or nothing, answered): the work stays queued for a run with providers.
         public var requeued: Bool
+        /// What came of the attempt.
+        public var result: EnrichmentAttempt.Result
+    }
+
+    /// How long a work kept queued waits before a run tries it again: soon when a source failed
+    /// (it may be back in an hour), a day when the sources asked answered without it.
+    public static func retryDelay(after result: EnrichmentAttempt.Result) -> TimeInterval {
+        switch result {
+        case .unreachable: 3_600
+        case .filled, .notFound: 86_400
+        }
     }
 
     /// The batch size: works searched together.
@@ -50,21 +66,34 @@ public struct LibraryEnricher: Sendable {
         self.now = now
     }
 
-    /// Enriches queued works until the queue is empty or `limit` works were searched, calling
-    /// `progress(done, total)` after each batch.
-    public func run(limit: Int? = nil, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {
-        let total = min(try store.countQueuedForEnrichment(), limit ?? .max)
+    /// Enriches the queued works that are due (all of them when `force`) until none is left or
+    /// `limit` works were searched, calling `progress(done, total)` after each batch.
+    public func run(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {
+        let started = now()
+        let due = force ? try store.countQueuedForEnrichment() : try store.countQueuedForEnrichment(dueAt: started)
+        let total = min(due, limit ?? .max)
         var outcomes: [Outcome] = []
         var requeued: Set<Work.ID> = []
         progress(0, total)
         while outcomes.count < total {
             let wanted = min(Self.batchSize, total - outcomes.count)
             // Works kept on the queue stay at its front; skip past them.
-            let batch = try store.queuedForEnrichment(limit: wanted + requeued.count).filter { !requeued.contains($0) }
+            let queued = force
+                ? try store.queuedForEnrichment(limit: wanted + requeued.count)
+                : try store.queuedForEnrichment(limit: wanted + requeued.count, dueAt: started)
+            let batch = queued.filter { !requeued.contains($0) }
             guard !batch.isEmpty else { break }
             let results = try await enrich(Array(batch.prefix(wanted)))
             outcomes += results
-            requeued.formUnion(results.filter(\.requeued).map(\.workID))
+            let kept = results.filter(\.requeued)
+            requeued.formUnion(kept.map(\.workID))
+            let attemptedAt = now()
+            try store.recordEnrichmentAttempts(kept.map { outcome in
+                EnrichmentAttempt(
+                    workID: outcome.workID, result: outcome.result, attemptedAt: attemptedAt,
+                    retryAfter: attemptedAt.addingTimeInterval(Self.retryDelay(after: outcome.result))
+                )
+            })
             try store.dequeueEnrichment(results.filter { !$0.requeued }.map(\.workID))
             progress(outcomes.count, total)
         }
@@ -124,9 +153,10 @@ public struct LibraryEnricher: Sendable {
         }
         let missing = Self.missingFields(work, editions)
         // What the offline catalog alone could not fill stays queued for a run that reaches a provider.
+        let result: EnrichmentAttempt.Result = !filled.isEmpty ? .filled : answer.aSourceFailed ? .unreachable : .notFound
         return Outcome(
             workID: work.id, title: work.title, filled: filled, missing: missing,
-            requeued: !missing.isEmpty && !answer.reachedASource
+            requeued: !missing.isEmpty && !answer.reachedASource, result: result
         )
     }
 

@@ -92,6 +92,12 @@ public protocol LibraryStore: Sendable {
     func queuedForEnrichment(limit: Int) throws -> [Work.ID]
     /// How many works wait for enrichment.
     func countQueuedForEnrichment() throws -> Int
+    /// Up to `limit` queued works due at `now` (never tried, or due again), oldest first.
+    func queuedForEnrichment(limit: Int, dueAt now: Date) throws -> [Work.ID]
+    /// How many queued works are due at `now`.
+    func countQueuedForEnrichment(dueAt now: Date) throws -> Int
+    /// Remembers attempts on works that stay queued: when, what came of it, when to try again.
+    func recordEnrichmentAttempts(_ attempts: [EnrichmentAttempt]) throws
     /// Takes works off the queue.
     func dequeueEnrichment(_ workIDs: [Work.ID]) throws
 

@@ -9,6 +9,9 @@ public protocol MetadataProvider: Sendable {
     func search(title: String, limit: Int) async throws(ProviderError) -> [WorkDTO]
     /// Works whose title and author match, best first, at most `limit`.
     func search(title: String, author: String, limit: Int) async throws(ProviderError) -> [WorkDTO]
+    /// Works matching free words that may name the title, the author or both ("dune herbert",
+    /// "le guin"), best first, at most `limit`.
+    func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO]
 }
 
 /// Why a provider could not answer. A failed provider degrades an answer; it never fails it.

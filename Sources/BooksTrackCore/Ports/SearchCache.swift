@@ -60,7 +60,7 @@ public enum SearchCacheKey {
     public static let isbnLifetime: TimeInterval = 7 * 86_400
     /// Title and title+author answers live 6 hours.
     public static let searchLifetime: TimeInterval = 6 * 3_600
-    /// Not-found (and degraded) answers live 1 hour.
+    /// Not-found answers live 1 hour. Answers a provider failed in are not cached at all.
     public static let notFoundLifetime: TimeInterval = 3_600
 
     /// "isbn:9780441172719".
@@ -68,6 +68,9 @@ public enum SearchCacheKey {
 
     /// "title:left hand of darkness".
     public static func title(_ title: String) -> String { "title:" + TextNormalization.normalizeTitle(title) }
+
+    /// "text:dune herbert": free words matched against every field.
+    public static func text(_ text: String) -> String { "text:" + TextNormalization.normalizeTitle(text) }
 
     /// "advanced:left hand of darkness|ursula k le guin".
     public static func titleAndAuthor(_ title: String, _ author: String) -> String {

@@ -42,10 +42,20 @@ public struct GoogleBooksProvider: MetadataProvider {
         try await search(title: title, author: MappingSupport.nonBlank(author), limit: limit)
     }
 
+    /// Volumes matching free words in any field, in Google's relevance order.
+    public func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        try ensureOnline()
+        guard limit > 0, let text = MappingSupport.nonBlank(text) else { return [] }
+        return try await volumes(requests.volumes(text: text, limit: limit), limit: limit)
+    }
+
     private func search(title: String, author: String?, limit: Int) async throws(ProviderError) -> [WorkDTO] {
         try ensureOnline()
         guard limit > 0, let title = MappingSupport.nonBlank(title) else { return [] }
-        let request = requests.volumes(title: title, author: author, limit: limit)
+        return try await volumes(requests.volumes(title: title, author: author, limit: limit), limit: limit)
+    }
+
+    private func volumes(_ request: ProviderRequest, limit: Int) async throws(ProviderError) -> [WorkDTO] {
         let answer = try await session.get(request, within: session.startCall()).decode(GoogleBooksVolumesResponse.self)
         return Array(answer.items.lazy.compactMap(GoogleBooksMapping.work(from:)).prefix(limit))
     }

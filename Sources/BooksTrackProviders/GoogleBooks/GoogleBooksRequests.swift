@@ -30,6 +30,12 @@ package struct GoogleBooksRequests: Sendable {
         ])
     }
 
+    /// `/volumes?q=…&maxResults=…&printType=books` with the words as plain terms, which Google
+    /// matches against every field (title, authors, description…).
+    package func volumes(text: String, limit: Int) -> ProviderRequest {
+        request(query: [("q", text), ("maxResults", String(min(max(limit, 1), Self.largestPage))), ("printType", "books")])
+    }
+
     private func request(query: [(String, String)]) -> ProviderRequest {
         var query = query
         if let key { query.append(("key", key)) }

@@ -45,12 +45,23 @@ public struct ISBNdbProvider: MetadataProvider {
         try await search(title: title, author: MappingSupport.nonBlank(author), limit: limit)
     }
 
+    /// Books matching free words in any column (title, author, subjects…).
+    public func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        let requests = try enabledRequests()
+        guard limit > 0, let text = MappingSupport.nonBlank(text) else { return [] }
+        return try await books(requests.books(text: text, limit: limit), author: nil, limit: limit)
+    }
+
     private func search(title: String, author: String?, limit: Int) async throws(ProviderError) -> [WorkDTO] {
         let requests = try enabledRequests()
         guard limit > 0, let title = MappingSupport.nonBlank(title) else { return [] }
         // Filtering by author afterwards needs a wider page than `limit`.
         let page = author == nil ? limit : ISBNdbRequests.largestPage
-        let response = try await session.get(requests.books(title: title, limit: page), within: session.startCall())
+        return try await books(requests.books(title: title, limit: page), author: author, limit: limit)
+    }
+
+    private func books(_ request: ProviderRequest, author: String?, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        let response = try await session.get(request, within: session.startCall())
         // ISBNdb answers 404 when no book matches.
         if response.isNotFound { return [] }
         let books = try response.decode(ISBNdbBooksResponse.self).books

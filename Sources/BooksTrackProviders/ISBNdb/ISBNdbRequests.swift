@@ -23,9 +23,19 @@ package struct ISBNdbRequests: Sendable {
 
     /// `/books/{title}?page=1&pageSize=…&column=title`: books whose title matches.
     package func books(title: String, limit: Int) -> ProviderRequest {
+        books(matching: title, limit: limit, extra: [("column", "title")])
+    }
+
+    /// `/books/{words}?page=1&pageSize=…` without a column: books matching the words in any
+    /// column (title, author, subjects…).
+    package func books(text: String, limit: Int) -> ProviderRequest {
+        books(matching: text, limit: limit, extra: [])
+    }
+
+    private func books(matching words: String, limit: Int, extra: [(String, String)]) -> ProviderRequest {
         request(
-            path: "/books/" + ProviderRequest.percentEncoded(title),
-            query: [("page", "1"), ("pageSize", String(min(max(limit, 1), Self.largestPage))), ("column", "title")]
+            path: "/books/" + ProviderRequest.percentEncoded(words),
+            query: [("page", "1"), ("pageSize", String(min(max(limit, 1), Self.largestPage)))] + extra
         )
     }
 

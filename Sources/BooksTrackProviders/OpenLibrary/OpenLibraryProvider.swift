@@ -83,10 +83,21 @@ public struct OpenLibraryProvider: MetadataProvider {
         return OpenLibraryMapping.author(from: author)
     }
 
+    /// Works matching free words in any field (title, author, subject…), in Open Library's relevance order.
+    public func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        try ensureOnline()
+        guard limit > 0, let text = MappingSupport.nonBlank(text) else { return [] }
+        return try await search(requests.search(text: text, limit: limit), limit: limit)
+    }
+
     private func search(title: String, author: String?, limit: Int) async throws(ProviderError) -> [WorkDTO] {
         try ensureOnline()
         guard limit > 0, let title = MappingSupport.nonBlank(title) else { return [] }
-        let response = try await session.get(requests.search(title: title, author: author, limit: limit), within: session.startCall())
+        return try await search(requests.search(title: title, author: author, limit: limit), limit: limit)
+    }
+
+    private func search(_ request: ProviderRequest, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        let response = try await session.get(request, within: session.startCall())
         let answer = try response.decode(OpenLibrarySearchResponse.self)
         return Array(answer.docs.lazy.compactMap(OpenLibraryMapping.work(from:)).prefix(limit))
     }

@@ -45,6 +45,13 @@ package struct OpenLibraryRequests: Sendable {
         return ProviderRequest(url: ProviderRequest.url(base: baseURL, path: "/search.json", query: query))
     }
 
+    /// `/search.json?q=…&limit=…&fields=…`: Open Library's all-fields search, so free words may
+    /// name the title, the author or both.
+    package func search(text: String, limit: Int) -> ProviderRequest {
+        let query = [("q", text), ("limit", String(min(max(limit, 1), Self.largestSearchPage))), ("fields", Self.searchFields)]
+        return ProviderRequest(url: ProviderRequest.url(base: baseURL, path: "/search.json", query: query))
+    }
+
     /// `/api/books?bibkeys=ISBN:a,ISBN:b&format=json&jscmd=data` for at most `batchSize` ISBNs.
     package func books(isbns: some Collection<ISBN>) -> ProviderRequest {
         let bibkeys = isbns.map { "ISBN:\($0.isbn13)" }.joined(separator: ",")

@@ -4,7 +4,8 @@ import Foundation
 /// Answers searches from the local catalog and the online providers: ISBN lookups ask the catalog
 /// first and the online providers only when its answer is missing or incomplete; title searches
 /// ask everyone at once. Answers are merged, ranked, capped and cached. A provider that fails or
-/// times out is reported in the answer's provenance; it never fails the answer.
+/// times out is reported in the answer's provenance; it never fails the answer, and such an answer
+/// is not cached.
 public struct SearchOrchestrator: Sendable {
     /// The embedded catalog, asked first.
     public let catalog: (any MetadataProvider)?
@@ -64,6 +65,18 @@ public struct SearchOrchestrator: Sendable {
         let limit = resultLimit
         let results = await Self.askAll(providers) { provider throws(ProviderError) in try await provider.search(title: title, limit: limit) }
         let works = Self.rank(results.map(\.works), query: title, author: nil, limit: limit)
+        return finish(works, key: key, lifetime: SearchCacheKey.searchLifetime, reports: results.map(\.report), started: started)
+    }
+
+    /// Works matching free words that may name the title, the author or both ("dune herbert",
+    /// "orwell"), best first; each provider reads them with its own all-fields search.
+    public func search(text: String) async -> SearchAnswer {
+        let started = ContinuousClock.now
+        let key = SearchCacheKey.text(text)
+        if let cached = cachedAnswer(key, started: started) { return cached }
+        let limit = resultLimit
+        let results = await Self.askAll(providers) { provider throws(ProviderError) in try await provider.search(text: text, limit: limit) }
+        let works = Self.rank(results.map(\.works), query: text, author: nil, limit: limit)
         return finish(works, key: key, lifetime: SearchCacheKey.searchLifetime, reports: results.map(\.report), started: started)
     }
 
@@ -163,10 +176,13 @@ public struct SearchOrchestrator: Sendable {
 
     private func finish(_ works: [WorkDTO], key: String, lifetime: TimeInterval, reports: [ProviderReport], started: ContinuousClock.Instant) -> SearchAnswer {
         let provider = Self.providerTag(works)
-        if let cache {
-            let degraded = reports.contains { [.failed, .timedOut, .rateLimited].contains($0.outcome) }
-            // Not-found and degraded answers are kept briefly, so a provider that was down is asked again soon.
-            let life = works.isEmpty || degraded ? SearchCacheKey.notFoundLifetime : lifetime
+        // Only answers are remembered: when a provider (the local catalog included) failed, timed
+        // out or was rate limited, "nothing" or "less" may be our failure, not the services' answer,
+        // so the next question asks again.
+        let failed = reports.contains { [.failed, .timedOut, .rateLimited].contains($0.outcome) }
+        if let cache, !failed {
+            // A real not-found is kept briefly, so a book added to a service is found soon.
+            let life = works.isEmpty ? SearchCacheKey.notFoundLifetime : lifetime
             let stamp = now()
             try? cache.store(CachedAnswer(works: works, provider: provider, reports: reports, storedAt: stamp), for: key, expiresAt: stamp.addingTimeInterval(life))
         }

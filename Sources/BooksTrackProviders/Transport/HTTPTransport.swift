@@ -139,7 +139,7 @@ public final class HTTPTransport: Sendable {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return .unreachable("the configured URL \(url) cannot be used")
             default:
-                return .unreachable(describe(error))
+                return .unreachable(codeNameInWords(String(describing: error)) ?? describe(error))
             }
         }
         if error is CancellationError {
@@ -147,6 +147,19 @@ public final class HTTPTransport: Sendable {
         }
         let host = URLComponents(string: url)?.host ?? url
         return .unreachable("cannot connect to \(host) (\(describe(error)))")
+    }
+
+    /// An HTTP client error's description is its code name ("HTTPClientError.bodyLengthMismatch"),
+    /// which reads "body length mismatch"; nil for a description of another shape.
+    static func codeNameInWords(_ description: String) -> String? {
+        let parts = description.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0] == "HTTPClientError" else { return nil }
+        var words = ""
+        for character in parts[1].prefix(while: { $0.isLetter || $0.isNumber }) {
+            if character.isUppercase, !words.isEmpty { words.append(" ") }
+            words.append(contentsOf: character.lowercased())
+        }
+        return words.isEmpty ? nil : words
     }
 
     private static func describe(_ error: any Error) -> String {

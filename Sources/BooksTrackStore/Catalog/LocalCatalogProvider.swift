@@ -27,6 +27,11 @@ public struct LocalCatalogProvider: MetadataProvider {
         try answer { try catalog.search(title: title, author: author, limit: limit) }
     }
 
+    /// The catalog's works holding every word in their title, subtitle, series or authors, best first.
+    public func search(text: String, limit: Int) async throws(ProviderError) -> [WorkDTO] {
+        try answer { try catalog.search(text: text, limit: limit) }
+    }
+
     // The queries are synchronous SQLite reads of a few milliseconds at most, so they run inline
     // rather than hopping to another executor.
     private func answer(_ body: () throws -> [WorkDTO]) throws(ProviderError) -> [WorkDTO] {
