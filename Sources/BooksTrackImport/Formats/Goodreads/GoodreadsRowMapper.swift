@@ -67,7 +67,8 @@ struct GoodreadsRowMapper: RowMapper {
         guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         // Goodreads puts the series in the title: "Gideon the Ninth (The Locked Tomb #1)".
         var book = ImportedBook(row: number, titleWithSeries: rawTitle)
-        book.authors = Cells.names(row[author])
+        // `Author` holds one name even with a comma in it ("King, Jr."); only `Additional Authors` is a list.
+        book.authors = Cells.name(row[author]).map { [$0] } ?? []
         for name in Cells.names(row[additionalAuthors]) where !book.authors.contains(name) {
             book.authors.append(name)
         }
@@ -112,8 +113,9 @@ struct GoodreadsRowMapper: RowMapper {
             )
             if book.review != nil { book.reviewHasSpoilers = Cells.bool(row[spoiler]) ?? false }
         }
+        // Notes are written as HTML like the review (`<br/>` for line breaks).
         book.notes = Cells.text(
-            row[privateNotes], field: "Private Notes", limit: LibraryEntry.notesLimit, row: number, problems: &problems
+            row[privateNotes].map(Cells.plainText(fromHTML:)), field: "Private Notes", limit: LibraryEntry.notesLimit, row: number, problems: &problems
         )
         book.recommendedBy = row[recommendedBy]
         // Goodreads writes 0 for every reader who never records copies, so only a positive count says something.

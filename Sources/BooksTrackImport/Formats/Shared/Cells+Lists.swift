@@ -36,6 +36,14 @@ extension Cells {
         return inner.trimmingWhitespace()
     }
 
+    /// One person's name from a cell that holds one, commas and all; runs of spaces folded; nil when blank.
+    static func name(_ cell: String?) -> String? {
+        guard let cell else { return nil }
+        let name = trimmed(cell[...])
+        let folded = hasDoubleSpace(name) ? name.split(separator: " ").joined(separator: " ") : name
+        return folded.isEmpty ? nil : folded
+    }
+
     /// The people named in a comma-separated cell, in order and without duplicates. A generational
     /// suffix after a comma ("Martin Luther King, Jr.") stays with the name before it, and runs of
     /// spaces inside a name become one (Goodreads writes some names as "Brandon  Sanderson").

@@ -1,0 +1,61 @@
+import BooksTrackCore
+import Foundation
+import Testing
+
+@testable import BooksTrackImport
+
+/// Shapes from people's own Goodreads exports that the format documents do not show.
+@Suite struct GoodreadsRealShapesTests {
+    /// Maps every data row of a Goodreads file.
+    static func map(_ text: String) throws -> [ImportedBook] {
+        var reader = try CSVReader(data: Data(text.utf8))
+        let header = CSVHeader(try #require(try reader.next()).fields)
+        let mapper = GoodreadsRowMapper(header: header)
+        var problems: [ImportProblem] = []
+        var books: [ImportedBook] = []
+        while let record = try reader.next() {
+            if let book = mapper.book(from: CSVRow(record: record, header: header), problems: &problems) { books.append(book) }
+        }
+        return books
+    }
+
+    @Test func anAuthorWithACommaIsOnePerson() throws {
+        // Given rows whose Author holds a comma: inverted, and a generational suffix
+        let text = GoodreadsText.file([
+            GoodreadsText.row(id: 1, title: "Hobbit", author: "Tolkien, J.R.R."),
+            GoodreadsText.row(id: 2, title: "Strength to Love", author: "Martin Luther King, Jr."),
+        ])
+
+        // When mapped
+        let books = try Self.map(text)
+
+        // Then each book has one author, the name as written
+        #expect(books.map(\.authors) == [["Tolkien, J.R.R."], ["Martin Luther King, Jr."]])
+    }
+
+    @Test func additionalAuthorsStayAList() throws {
+        // Given a row with two additional authors
+        let row = GoodreadsText.row(id: 1, title: "Hamilton", author: "Lin-Manuel Miranda")
+            .replacingOccurrences(of: "\"Lin-Manuel Miranda\",,", with: "\"Lin-Manuel Miranda\",,\"Jeremy McCarter, Jane Doe\"")
+
+        // When mapped
+        let book = try #require(try Self.map(GoodreadsText.file([row])).first)
+
+        // Then the author comes first, then each additional author
+        #expect(book.authors == ["Lin-Manuel Miranda", "Jeremy McCarter", "Jane Doe"])
+    }
+
+    @Test func privateNotesLoseTheirHTMLLikeTheReview() throws {
+        // Given notes and a review with Goodreads' line breaks and entities
+        let row = GoodreadsText.row(
+            id: 1, title: "Dune", author: "Frank Herbert", review: "Spice<br/>worms", notes: "Lent to Sam<br/><br />back by May &amp; June"
+        )
+
+        // When mapped
+        let book = try #require(try Self.map(GoodreadsText.file([row])).first)
+
+        // Then both read as plain text with line breaks
+        #expect(book.review == "Spice\nworms")
+        #expect(book.notes == "Lent to Sam\n\nback by May & June")
+    }
+}
