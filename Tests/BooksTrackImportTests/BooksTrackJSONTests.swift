@@ -63,6 +63,62 @@ import Testing
         #expect(pretty.map(\.photos) == original.map(\.photos))
     }
 
+    @Test func everyDateIsISO8601TextAndNoneIsANumber() throws {
+        // Given an export of five books with reads, sessions, quotes and photos
+        let books = try exportLines().filter { $0.hasPrefix("{\"work\"") }
+
+        // When every member named like a date is collected
+        var dates: [Any] = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                for (key, member) in object {
+                    // `publicationDate` is a partial date ("1969", "1969-03"), not a moment.
+                    let isMoment = key.lowercased().contains("date") || key.hasSuffix("At") || key == "lastModified"
+                    if isMoment, key != "publicationDate" { dates.append(member) }
+                    collect(member)
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        for line in books {
+            collect(try JSONSerialization.jsonObject(with: Data((line.hasSuffix(",") ? String(line.dropLast()) : line).utf8)))
+        }
+
+        // Then each is ISO 8601 text in UTC that reads back as a date
+        #expect(dates.count > 10)
+        for date in dates {
+            guard let text = date as? String else {
+                Issue.record("a date written as \(date)")
+                continue
+            }
+            #expect(text.hasSuffix("Z") && ISO8601Text.date(text) != nil, "\(text)")
+        }
+    }
+
+    @Test func anOlderExportWithDatesAsSecondsIsReadLikeTheNewOne() throws {
+        // Given the export rewritten as older versions wrote it: dates as seconds since 2001
+        let text = try String(contentsOf: export, encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: "\"(-?\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)\"")
+        var older = text
+        let headerEnd = try #require(text.firstIndex(of: "\n"))
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            let range = try #require(Range(match.range, in: text))
+            let iso = try #require(Range(match.range(at: 1), in: text))
+            // Book lines only: the header's own `exportedAt` was always text.
+            if range.lowerBound > headerEnd, text[text.index(before: range.lowerBound)] == ":" {
+                let date = try #require(ISO8601Text.date(String(text[iso])))
+                older.replaceSubrange(range, with: "\(date.timeIntervalSinceReferenceDate)")
+            }
+        }
+        #expect(older != text)
+        let olderFile = try file("older.json", older)
+
+        // When both are read
+        // Then the same books come out, to the last bit of every date
+        #expect(try read(olderFile).flatMap(\.books).map(\.newBook) == read(export).flatMap(\.books).map(\.newBook))
+    }
+
     // MARK: Refused files
 
     @Test func aMalformedBookLineIsRefusedWithItsLineNumber() throws {

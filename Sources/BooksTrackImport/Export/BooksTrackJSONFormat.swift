@@ -1,3 +1,6 @@
+import BooksTrackCore
+import Foundation
+
 /// The BooksTrack JSON export: the names and lines its writer and reader share.
 ///
 /// The document is one JSON object, laid out with one author or book per line so that it can be
@@ -11,9 +14,9 @@
 ///     {"work":{…},"editions":[],"entry":{…}}
 ///     ]}
 ///
-/// Dates are JSON numbers: seconds since 2001-01-01 00:00:00 UTC, written in the shortest form
-/// that reads back as the same `Double`, so a date survives the round trip to the last bit
-/// (ISO 8601 text keeps milliseconds at best). Members whose value is unknown are left out; lists
+/// Dates are ISO 8601 text in UTC with the fraction of a second to the nanosecond
+/// (`"2026-11-22T09:00:00.25Z"`), like every JSON the program writes; files written before that
+/// hold seconds since 2001-01-01 as numbers, which are still read. Members whose value is unknown are left out; lists
 /// are always written. Photo bytes, when exported, are base64 text in the photo's `data` member.
 enum BooksTrackJSONFormat {
     /// The value of the document's `format` member.
@@ -24,4 +27,24 @@ enum BooksTrackJSONFormat {
     static let booksLine: StaticString = "],\"books\":["
     /// The last line of the document.
     static let endLine: StaticString = "]}"
+
+    /// A decoder reading dates as ISO 8601 text, or as the seconds since 2001 of older files.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) {
+                guard seconds.isFinite else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "a date that is not a finite number")
+                }
+                return Date(timeIntervalSinceReferenceDate: seconds)
+            }
+            let text = try container.decode(String.self)
+            guard let date = ISO8601Text.date(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text.prefix(40))\" is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }
 }

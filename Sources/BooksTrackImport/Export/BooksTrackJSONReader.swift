@@ -87,7 +87,7 @@ public struct BooksTrackJSONReader: Sendable {
 
     /// The second pass: decodes authors and books and hands over the batches.
     private func readLines(_ body: (BooksTrackJSONBatch) throws -> Void) throws -> Int {
-        let decoder = JSONDecoder()
+        let decoder = BooksTrackJSONFormat.decoder()
         var authors: [Author] = []
         var authorsByID: [Author.ID: Author] = [:]
         var batch = BooksTrackJSONBatch(authors: [], books: [])
@@ -184,7 +184,7 @@ public struct BooksTrackJSONReader: Sendable {
             throw ImportError.unreadable(path: url.path, reason: error.localizedDescription)
         }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
-        let decoder = JSONDecoder()
+        let decoder = BooksTrackJSONFormat.decoder()
         try Self.check(try Self.decode(BooksTrackJSONHeader.self, from: data, line: nil, decoder: decoder))
         let document = try Self.decode(BooksTrackJSONDocument.self, from: data, line: nil, decoder: decoder)
         let records = document.books ?? []
@@ -228,7 +228,7 @@ public struct BooksTrackJSONReader: Sendable {
     }
 
     private static func decode<T: Decodable>(
-        _ type: T.Type, from text: some Sequence<UInt8>, line: Int?, decoder: JSONDecoder = JSONDecoder()
+        _ type: T.Type, from text: some Sequence<UInt8>, line: Int?, decoder: JSONDecoder = BooksTrackJSONFormat.decoder()
     ) throws(ImportError) -> T {
         do {
             return try decoder.decode(type, from: Data(text))

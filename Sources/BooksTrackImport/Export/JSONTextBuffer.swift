@@ -103,11 +103,16 @@ struct JSONTextBuffer {
         raw(value ? "true" : "false")
     }
 
-    /// A date member, as seconds since 2001-01-01 00:00:00 UTC.
+    /// A date member, as ISO 8601 text in UTC to the nanosecond; a date outside years 1–9999,
+    /// which ISO 8601 cannot write in four digits, as seconds since 2001-01-01 (read back either way).
     mutating func member(_ name: StaticString, _ value: Date?) {
         guard let value else { return }
         key(name)
-        number(value.timeIntervalSinceReferenceDate)
+        if let text = ISO8601Text.text(value) {
+            string(text)
+        } else {
+            number(value.timeIntervalSinceReferenceDate)
+        }
     }
 
     /// An identifier member, as its lower-case UUID text.
