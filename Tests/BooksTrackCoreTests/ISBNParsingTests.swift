@@ -111,7 +111,7 @@ struct ISBNParsingTests {
         ("0439655481", .badCheckDigit(expected: "X", found: "1")),
         ("044117271X", .badCheckDigit(expected: "7", found: "X")),
         ("044117271x", .badCheckDigit(expected: "7", found: "X")),
-        ("441172717", .wrongLength(digits: 9)),
+        ("44117271", .wrongLength(digits: 8)),
         ("04411727171", .wrongLength(digits: 11)),
         ("978-0-441-17271", .wrongLength(digits: 12)),
         ("97804411727190", .wrongLength(digits: 14)),
@@ -218,7 +218,7 @@ struct ISBNParsingTests {
 
     static let messages: [(ISBNError, String)] = [
         (.empty, "the ISBN is empty"),
-        (.wrongLength(digits: 11), "an ISBN has 10 or 13 digits; found 11"),
+        (.wrongLength(digits: 11), "an ISBN has 10 or 13 digits (an old SBN 9); found 11"),
         (.badCheckDigit(expected: "9", found: "8"), "bad check digit: expected 9, found 8"),
         (.misplacedX, "X is only valid as the last character of an ISBN-10"),
         (.unknownPrefix("977"), "an ISBN-13 starts with 978 or 979; found 977"),
@@ -324,5 +324,27 @@ struct ISBNParsingTests {
     @Test func theByteScannerReportsAValidISBNAsItsThirteenDigitNumber() {
         #expect(ISBNScanner.scan("0-441-17271-7") == .isbn(9_780_441_172_719))
         #expect(ISBNScanner.scan("0441172718") == .badCheckDigit(expected: UInt8(ascii: "7"), found: UInt8(ascii: "8")))
+    }
+}
+
+/// Standard Book Numbers: the nine-digit numbers British publishers used before ISBNs (until 1974).
+@Suite struct SBNParsingTests {
+    @Test(arguments: [
+        ("340013818", "9780340013816"),  // Hodder & Stoughton, 1966: SBN 340 01381 8
+        ("441172717", "9780441172719"),  // Dune's Ace number, written without its leading 0
+        ("340-01381-8", "9780340013816"),  // as printed, hyphenated
+    ])
+    func aNineDigitSBNIsTheISBN10WithALeadingZero(text: String, isbn13: String) throws {
+        #expect(try ISBN(parsing: text).isbn13 == isbn13)
+        #expect(try ISBN(parsing: text) == ISBN(parsing: "0" + text))
+    }
+
+    @Test func aNineDigitNumberWithAWrongCheckDigitIsRefused() {
+        #expect(throws: ISBNError.badCheckDigit(expected: "8", found: "7")) { try ISBN(parsing: "340013817") }
+    }
+
+    @Test func anSBNEndingInXIsRead() throws {
+        // 0-8044-2957-X read as the SBN 8044-2957-X
+        #expect(try ISBN(parsing: "80442957X") == ISBN(parsing: "080442957X"))
     }
 }

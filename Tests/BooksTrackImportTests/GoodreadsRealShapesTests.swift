@@ -58,4 +58,16 @@ import Testing
         #expect(book.review == "Spice\nworms")
         #expect(book.notes == "Lent to Sam\n\nback by May & June")
     }
+
+    @Test func aNineDigitSBNInTheISBNColumnIsKept() throws {
+        // Given a 1966 book whose ISBN cell holds its nine-digit SBN
+        let row = GoodreadsText.row(id: 1, title: "The Owl Service", author: "Alan Garner")
+            .replacingOccurrences(of: "\"=\"\"\"\"\"", with: "\"=\"\"340013818\"\"\"")
+
+        // When mapped
+        let book = try #require(try Self.map(GoodreadsText.file([row])).first)
+
+        // Then it is the ISBN-10 with a leading zero
+        #expect(book.isbns.map(\.isbn13) == ["9780340013816"])
+    }
 }

@@ -1,5 +1,6 @@
 extension ISBN {
-    /// Parses an ISBN-10 or ISBN-13 the way people paste it, validating its check digit.
+    /// Parses an ISBN-10 or ISBN-13 the way people paste it, validating its check digit; a 9-digit
+    /// Standard Book Number (SBN, before 1974) is the ISBN-10 with a leading 0, as python-stdnum reads it.
     ///
     /// Accepted: hyphens, spaces (also no-break spaces and Unicode hyphens) between digits; a final
     /// X or x on an ISBN-10; an "ISBN", "ISBN:", "ISBN-10:", "ISBN-13:", "ISBN10" or "ISBN13" label in

@@ -26,7 +26,7 @@ extension ISBNError: CustomStringConvertible {
         case let .invalidCharacter(character, position):
             "an ISBN holds only digits, hyphens and spaces; found \(Self.quoted(character)) at position \(position)"
         case let .wrongLength(digits):
-            "an ISBN has 10 or 13 digits; found \(digits)"
+            "an ISBN has 10 or 13 digits (an old SBN 9); found \(digits)"
         case let .badCheckDigit(expected, found):
             "bad check digit: expected \(expected), found \(found)"
         case .misplacedX:

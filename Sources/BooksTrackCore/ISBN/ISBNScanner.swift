@@ -132,8 +132,9 @@ enum ISBNScanner {
         switch digitCount {
         case 0:
             return .empty
-        case 10:
-            // With a final X the 9 digits before it are all of `number`.
+        case 9, 10:
+            // Nine digits are a Standard Book Number (UK, before 1974): the ISBN-10 without its
+            // leading 0, which leaves `number` the same. With a final X the digits before it are all of `number`.
             let first9 = xCount == 1 ? number : number / 10
             let found: UInt8 = xCount == 1 ? UInt8(ascii: "X") : UInt8(truncatingIfNeeded: number % 10) &+ UInt8(ascii: "0")
             let expected = ISBN.checkDigitByte10(first9)
