@@ -104,7 +104,8 @@ enum LibraryThingJSONReader {
         book.dateStarted = Cells.date(string(fields["datestarted"]), column: "datestarted", row: row, problems: &problems)
         book.dateCompleted = Cells.date(string(fields["dateread"]), column: "dateread", row: row, problems: &problems)
         LibraryThingRowMapper.apply(collections: strings(fields["collections"]), to: &book)
-        return book
+        // LibraryThing writes titles and names as HTML: "Tolkien&#039;s", "Bront&euml;".
+        return book.decodingHTMLEntities()
     }
 
     /// `authors` is a list of `{lf, fl, role}`; the first is the primary author. Older books may

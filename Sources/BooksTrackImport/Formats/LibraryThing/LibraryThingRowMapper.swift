@@ -104,7 +104,8 @@ struct LibraryThingRowMapper: RowMapper {
         book.dateStarted = Cells.date(row[dateStarted], column: "Date Started", row: number, problems: &problems)
         book.dateCompleted = Cells.date(row[dateRead], column: "Date Read", row: number, problems: &problems)
         Self.apply(collections: Cells.list(row[collections]), to: &book)
-        return book
+        // LibraryThing writes titles and names as HTML: "Tolkien&#039;s", "Bront&euml;".
+        return book.decodingHTMLEntities()
     }
 }
 

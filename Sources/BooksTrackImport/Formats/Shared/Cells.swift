@@ -192,8 +192,8 @@ enum Cells {
                     text.append("\n")
                 }
                 index = html.index(after: close)
-            } else if character == "&", let semicolon = html[index...].prefix(10).firstIndex(of: ";"),
-                let decoded = entity(String(html[html.index(after: index)..<semicolon]))
+            } else if character == "&", let semicolon = html[index...].prefix(34).firstIndex(of: ";"),
+                let decoded = HTMLEntities.character(named: html[html.index(after: index)..<semicolon])
             {
                 text.append(decoded)
                 index = html.index(after: semicolon)
@@ -203,23 +203,6 @@ enum Cells {
             }
         }
         return text.trimmingWhitespace()
-    }
-
-    private static func entity(_ name: String) -> String? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos", "#39": return "'"
-        case "nbsp": return " "
-        default:
-            guard name.hasPrefix("#") else { return nil }
-            let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X"
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
     }
 
     /// `"Natasha Wimmer (Translator)"` → `("Natasha Wimmer", "translator")`; no role gives nil.
