@@ -56,3 +56,39 @@ import Testing
         #expect(HTMLEntities.decode(text) == decoded)
     }
 }
+
+/// LibraryThing's publication field, whose publisher may hold parentheses and commas.
+@Suite struct LibraryThingPublicationTests {
+    @Test(arguments: [
+        ("Puffin Books (Penguin) (2007), Edition: 2nd, Paperback, 36 pages", "Puffin Books (Penguin)", 2007, "2nd", 36),
+        ("Harper Collins (Children's Books) (1999), Edition: 0, 320 pages", "Harper Collins (Children's Books)", 1999, nil, 320),
+        ("Gallimard, Folio (1979), Poche", "Gallimard, Folio", 1979, nil, nil),
+        ("Tor (Macmillan) (?), 448 pages", "Tor (Macmillan)", nil, nil, 448),
+        ("Publisher Unknown (2001)", nil, 2001, nil, nil),
+        ("Some Press (Imprint)", "Some Press (Imprint)", nil, nil, nil),
+    ] as [(String, String?, Int?, String?, Int?)])
+    func theYearIsTheFirstParenthesisHoldingAYear(text: String, publisher: String?, year: Int?, edition: String?, pages: Int?) {
+        let publication = LibraryThingRowMapper.publication(text)
+
+        #expect(publication.publisher == publisher)
+        #expect(publication.year == year)
+        #expect(publication.edition == edition)
+        #expect(publication.pages == pages)
+    }
+
+    @Test func anImportedPublicationFillsTheEdition() throws {
+        // Given a book whose publication names an imprint in parentheses and an edition
+        let json = #"{"1": {"books_id": "1", "title": "Matilda", "primaryauthor": "Dahl, Roald", "publication": "Puffin Books (Penguin) (2007), Edition: 2nd, Paperback, 36 pages"}}"#
+        var problems: [ImportProblem] = []
+
+        // When read
+        let book = try #require(try LibraryThingJSONReader.books(from: Data(json.utf8), limits: ImportLimits(), problems: &problems).first)
+
+        // Then publisher, year, edition, binding and pages each land in their field
+        #expect(book.publisher == "Puffin Books (Penguin)")
+        #expect(book.publicationDate == PartialDate(year: 2007))
+        #expect(book.editionTitle == "2nd")
+        #expect(book.format == .paperback)
+        #expect(book.pageCount == 36)
+    }
+}

@@ -124,6 +124,7 @@ enum TextFormat {
         lines.append(field("Owned", entry.isOwned ? "yes" : "no"))
         if let edition = book.edition {
             var parts: [String] = edition.format == .other ? [] : [edition.format.displayName]
+            if let name = edition.editionTitle { parts.append(name.lowercased().contains("edition") ? name : name + " edition") }
             if let publisher = edition.publisher { parts.append(publisher) }
             if let published = edition.publicationDate { parts.append(published.description) }
             if let pages = edition.pageCount { parts.append(HumanFormat.count(pages, "page", "pages")) }

@@ -113,7 +113,7 @@ extension BookDraft {
         let ids = book.editionExternalIDs
         let describesEdition = !book.isbns.isEmpty || book.publisher != nil || book.publicationDate != nil
             || book.pageCount != nil || book.format != nil || book.language != nil || book.translator != nil
-            || book.narrator != nil || book.audioDurationMinutes != nil || ids != EditionExternalIDs()
+            || book.narrator != nil || book.audioDurationMinutes != nil || book.editionTitle != nil || ids != EditionExternalIDs()
         guard describesEdition || book.isOwned == true else { return nil }
         let index: Int
         if let sharing = editions.firstIndex(where: { edition in book.isbns.contains { edition.isbns.contains($0) } }) {
@@ -131,6 +131,7 @@ extension BookDraft {
         var edition = editions[index]
         for isbn in book.isbns where !edition.isbns.contains(isbn) { edition.isbns.append(isbn) }
         Self.fill(&edition.publisher, book.publisher, overwrite)
+        Self.fill(&edition.editionTitle, book.editionTitle, overwrite)
         Self.fill(&edition.publicationDate, book.publicationDate, overwrite)
         Self.fill(&edition.pageCount, book.pageCount, overwrite)
         if let format = book.format, edition.format == .other || overwrite { edition.format = format }

@@ -17,6 +17,8 @@ public struct ImportedBook: Hashable, Sendable {
     /// Valid ISBNs only.
     public var isbns: [ISBN]
     public var publisher: String?
+    /// The edition's own name ("2nd", "25th anniversary edition").
+    public var editionTitle: String?
     public var publicationDate: PartialDate?
     public var firstPublicationYear: Int?
     public var pageCount: Int?

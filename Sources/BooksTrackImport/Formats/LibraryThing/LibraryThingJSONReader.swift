@@ -72,6 +72,7 @@ enum LibraryThingJSONReader {
 
         addAuthors(fields, to: &book)
         let published = string(fields["publication"]).map(LibraryThingRowMapper.publication)
+        book.editionTitle = published?.edition
         book.publisher = published?.publisher
         book.publicationDate =
             LibraryThingRowMapper.publicationDate(string(fields["date"]), row: row, problems: &problems)

@@ -79,6 +79,7 @@ struct LibraryThingRowMapper: RowMapper {
         }
 
         let published = row[publication].map(Self.publication)
+        book.editionTitle = published?.edition
         book.publisher = published?.publisher
         book.publicationDate =
             Self.publicationDate(row[date], row: number, problems: &problems)
@@ -123,6 +124,8 @@ extension LibraryThingRowMapper {
         var binding: EditionFormat?
         /// A detail such as "144 pages".
         var pages: Int?
+        /// The `Edition:` detail ("2nd", "Deluxe"); LibraryThing's "0" means none.
+        var edition: String?
     }
 
     /// Splits a publication field into publisher, year, binding and page count.
@@ -130,14 +133,21 @@ extension LibraryThingRowMapper {
         var result = Publication()
         var publisherText = text
         var details: [String] = []
-        // LibraryThing writes "Publisher (Year), detail, detail"; the publisher may hold commas itself.
-        if let open = text.range(of: " ("), let close = text[open.upperBound...].firstIndex(of: ")") {
+        // LibraryThing writes "Publisher (Year), detail, detail"; the publisher may hold commas and
+        // parentheses itself ("Penguin (Puffin) (2007), …"), so the year is the first parenthesis
+        // that holds a year (or "?", or nothing).
+        var searchStart = text.startIndex
+        while let open = text.range(of: " (", range: searchStart..<text.endIndex),
+            let close = text[open.upperBound...].firstIndex(of: ")")
+        {
             let inside = text[open.upperBound..<close].trimmingWhitespace()
             if inside.isEmpty || inside == "?" || Cells.year(inside) != nil {
                 publisherText = String(text[..<open.lowerBound])
                 result.year = Cells.year(inside)
                 details = Cells.list(String(text[text.index(after: close)...]))
+                break
             }
+            searchStart = text.index(after: close)
         }
         let publisher = publisherText.trimmingWhitespace()
         if !publisher.isEmpty, publisher.lowercased() != "publisher unknown", publisher != "?" {
@@ -148,6 +158,9 @@ extension LibraryThingRowMapper {
             if lowered.hasSuffix(" pages") || lowered.hasSuffix(" p.") {
                 let digits = detail.prefix { $0.isNumber }
                 if let pages = Int(digits), pages > 0, result.pages == nil { result.pages = pages }
+            } else if lowered.hasPrefix("edition:") {
+                let edition = detail.dropFirst("edition:".count).trimmingWhitespace()
+                if result.edition == nil, !edition.isEmpty, edition != "0" { result.edition = edition }
             } else if result.binding == nil, !lowered.hasPrefix("edition"), let format = knownFormat(detail) {
                 result.binding = format
             }

@@ -80,6 +80,7 @@ extension ImportedBook {
         book.translator = translator.map(HTMLEntities.decode)
         book.narrator = narrator.map(HTMLEntities.decode)
         book.publisher = publisher.map(HTMLEntities.decode)
+        book.editionTitle = editionTitle.map(HTMLEntities.decode)
         book.seriesName = seriesName.map(HTMLEntities.decode)
         book.tags = tags.map(HTMLEntities.decode)
         book.genres = genres.map(HTMLEntities.decode)
