@@ -42,6 +42,23 @@ import Testing
         #expect(shown.output.contains("Past reads:   2026-11-22 to 2026-11-22 (read)"))
     }
 
+    @Test func aWorkFirstPublishedBCShowsItsYearAsBC() async throws {
+        // Given The Odyssey, first published 700 BC, in a 1996 edition
+        let cli = try CLIHarness()
+        let imported = try await importFile(
+            [#"1381,The Odyssey,Homer,,,"=""""","=""9780140268867""",4,3.8,Penguin,Paperback,541,1996,-700,,2019/01/01,,,to-read,,,,0,0"#],
+            in: cli
+        )
+        #expect(imported.output.contains("problems: 0"))
+
+        // When it is shown
+        let shown = await cli.run("show", "odyssey")
+
+        // Then the first publication reads as a year BC and the edition keeps its own year
+        #expect(shown.output.contains("First published: 700 BC"))
+        #expect(shown.output.contains("Penguin, 1996, 541 pages"))
+    }
+
     @Test func oneIsSingular() async throws {
         let cli = try CLIHarness()
         _ = try await cli.add("A Leaflet", "--pages", "1", "--owned")

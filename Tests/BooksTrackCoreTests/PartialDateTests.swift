@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "   ", "garbage", "year 2004", "2004abc", "2004 AD", "0", "0000", "10000", "-500.0", "-720",
+        "", "   ", "garbage", "year 2004", "2004abc", "2004 AD", "0", "0000", "10000", "-500.0", "-10000", "0 BC", "-0", "700 AD BC",
         "2004.5", "2004.0.0", "2021-02-29", "1900-02-29", "2020-02-30", "2020-04-31", "2020-13", "2020-00",
         "2020-01-32", "2020-01-00", "2020-10/25", "2020/10-25", "1998-", "1998-09-", "99-09-01", "20201025",
         "2020-10-25garbage", "2020-10-25Tnoon", "2020-10-25 12:00 PM", "10/25/2020", "25.10.2020",
@@ -107,7 +107,7 @@ import Testing
     }
 
     static let impossibleParts: [(year: Int, month: Int?, day: Int?)] = [
-        (0, nil, nil), (-1, nil, nil), (10_000, nil, nil), (2020, 0, nil), (2020, 13, nil),
+        (0, nil, nil), (-1, 3, nil), (-700, 1, 1), (-10_000, nil, nil), (10_000, nil, nil), (2020, 0, nil), (2020, 13, nil),
         (2020, nil, 5), (2020, 1, 0), (2020, 1, 32), (2020, 4, 31), (2020, 6, 31), (2020, 9, 31), (2020, 11, 31),
     ]
 
@@ -248,5 +248,36 @@ import Testing
 
         #expect(tooEarly.description == "0001-01-01")
         #expect(tooLate.description == "9999-12-31")
+    }
+}
+
+/// Years before the common era: the Odyssey, the Analects.
+@Suite struct YearsBeforeTheCommonEraTests {
+    @Test(arguments: [("-700", -700), ("-0700", -700), ("700 BC", -700), ("700 bce", -700), ("479 B.C.", -479), ("1 BC", -1), ("-9999", -9999)])
+    func aYearBCIsReadToTheYear(text: String, year: Int) throws {
+        let date = try #require(PartialDate(parsing: text))
+        #expect(date.year == year)
+        #expect(date.precision == .year)
+    }
+
+    @Test func aYearBCIsWrittenWithAMinusSignAndReadBack() throws {
+        let odyssey = try #require(PartialDate(year: -700))
+        #expect(odyssey.description == "-0700")
+        #expect(odyssey.yearText == "700 BC")
+        #expect(PartialDate(parsing: odyssey.description) == odyssey)
+        let decoded = try JSONDecoder().decode(PartialDate.self, from: JSONEncoder().encode(odyssey))
+        #expect(decoded == odyssey)
+    }
+
+    @Test func yearsBCSortBeforeYearOneAndTheirDatesComeEarlier() throws {
+        let odyssey = try #require(PartialDate(year: -700))
+        let analects = try #require(PartialDate(year: -479))
+        let first = try #require(PartialDate(year: 1))
+        #expect([first, analects, odyssey].sorted() == [odyssey, analects, first])
+        #expect(odyssey.date() < analects.date())
+        #expect(analects.date() < first.date())
+        // 1 BC is the astronomical year 0, 366 days (a leap year) before 0001-01-01
+        let oneBC = try #require(PartialDate(year: -1))
+        #expect(first.date().timeIntervalSince(oneBC.date()) == 366 * 86_400)
     }
 }

@@ -70,4 +70,16 @@ import Testing
         // Then it is the ISBN-10 with a leading zero
         #expect(book.isbns.map(\.isbn13) == ["9780340013816"])
     }
+
+    @Test func anOriginalPublicationYearBeforeYearOneIsKept() throws {
+        // Given The Odyssey as Goodreads exports it: Original Publication Year -700
+        let row = GoodreadsText.row(id: 1381, title: "The Odyssey", author: "Homer").replacingOccurrences(of: ",2019,2019,", with: ",1996,-700,")
+
+        // When mapped
+        let book = try #require(try Self.map(GoodreadsText.file([row])).first)
+
+        // Then the work's first publication is 700 BC and the edition's year stays 1996
+        #expect(book.firstPublicationYear == -700)
+        #expect(book.publicationDate == PartialDate(year: 1996))
+    }
 }

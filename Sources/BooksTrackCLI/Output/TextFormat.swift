@@ -103,6 +103,9 @@ enum TextFormat {
         if let series = book.work.seriesName {
             lines.append("Series: \(series)" + (book.work.seriesPosition.map { " #\(number($0))" } ?? ""))
         }
+        if let year = book.work.firstPublicationYear {
+            lines.append("First published: " + (PartialDate(year: year)?.yearText ?? String(year)))
+        }
         lines.append("")
         lines.append(field("Status", entry.status.displayName + (entry.isFavorite ? "  ♥ favorite" : "")))
         let progress = progress(book)

@@ -16,8 +16,11 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
         case day
     }
 
-    /// The years a partial date can hold.
+    /// The years of the common era a partial date can hold.
     public static let validYears: ClosedRange<Int> = 1...9999
+    /// The years before the common era a partial date can hold, to the year only: -700 is 700 BC
+    /// (as historians count, without a year 0), for works such as the Odyssey.
+    public static let yearsBeforeCommonEra: ClosedRange<Int> = -9999...(-1)
 
     /// The calendar `date(in:)` and `init(date:)` use unless told otherwise: Gregorian, in UTC.
     public static let gregorianUTC: Calendar = {
@@ -26,7 +29,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
         return calendar
     }()
 
-    /// The year, 1 through 9999.
+    /// The year, 1 through 9999, or -9999 through -1 for a year BC.
     public let year: Int
     /// The month, 1 through 12, when known.
     public let month: Int?
@@ -34,9 +37,10 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
     public let day: Int?
 
     /// Creates a partial date, or nil when the parts name no real day (2021-02-29, 2020-13),
-    /// the year is outside 1...9999, or a day is given without a month.
+    /// the year is outside 1...9999 (or -9999...-1 without month and day), or a day is given without a month.
     public init?(year: Int, month: Int? = nil, day: Int? = nil) {
-        guard Self.validYears.contains(year) else { return nil }
+        guard Self.validYears.contains(year) || (Self.yearsBeforeCommonEra.contains(year) && month == nil && day == nil)
+        else { return nil }
         if let month, !(1...12).contains(month) { return nil }
         if let day {
             guard let month, (1...Self.numberOfDays(inMonth: month, year: year)).contains(day) else {
@@ -78,8 +82,10 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
         return .year
     }
 
-    /// The ISO 8601 form of the known parts: "0950", "2004", "1998-09", "2020-10-25".
+    /// The ISO 8601 form of the known parts: "0950", "2004", "1998-09", "2020-10-25"; a year BC
+    /// with a minus sign, "-0700" (700 BC: unlike ISO 8601's astronomical years, there is no year 0).
     public var description: String {
+        guard year > 0 else { return "-" + Self.zeroPadded(-year, width: 4) }
         var text = Self.zeroPadded(year, width: 4)
         if let month {
             text += "-" + Self.zeroPadded(month, width: 2)
@@ -92,12 +98,16 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
 
     /// The first instant of the period in `calendar`: 1998 gives 1998-01-01, 1998-09 gives 1998-09-01.
     public func date(in calendar: Calendar = PartialDate.gregorianUTC) -> Date {
-        let components = DateComponents(year: year, month: month ?? 1, day: day ?? 1)
+        // A year BC is the calendar's era 0 (in Foundation's Gregorian calendar, Julian before 1582,
+        // like the years AD it answers); the fallback counts astronomically, 1 BC being year 0.
+        let components = year > 0
+            ? DateComponents(year: year, month: month ?? 1, day: day ?? 1)
+            : DateComponents(era: 0, year: -year, month: 1, day: 1)
         if let date = calendar.date(from: components) {
             return date
         }
         // Only a calendar that cannot represent these fields gets here; fall back to UTC midnight.
-        let days = Self.daysSince1970(year: year, month: month ?? 1, day: day ?? 1)
+        let days = Self.daysSince1970(year: year > 0 ? year : year + 1, month: month ?? 1, day: day ?? 1)
         return Date(timeIntervalSince1970: TimeInterval(days) * 86_400)
     }
 
@@ -173,15 +183,46 @@ extension PartialDate {
     /// - approximations, read as the plain date: `c. 1950`, `ca. 1950`, `circa 1950`, `c1950`,
     ///   `©1950`, `1950?`, and LibraryThing's brackets `[2007-04-16]`, `[1950]`, `[1950?]`.
     ///
+    /// - years before the common era: `-700`, `700 BC`, `700 BCE`, `700 B.C.` (to the year only).
+    ///
     /// Ambiguous numeric forms (`10/25/2020`, `25.10.2020`), impossible dates (2021-02-29) and
-    /// years outside 1...9999 give nil.
+    /// years outside 1...9999 (or -9999...-1) give nil.
     public init?(parsing text: some StringProtocol) {
         let utf8 = text.utf8
         guard utf8.count <= Self.longestParsableText else { return nil }
+        if let year = Self.yearBeforeCommonEra(in: String(text)) {
+            self.init(year: year)
+            return
+        }
         var scanner = DateTextScanner(bytes: Array(utf8))
         guard let parts = scanner.parse() else { return nil }
         self.init(year: parts.year, month: parts.month, day: parts.day)
     }
+}
+
+extension PartialDate {
+    /// The year of "-700", "700 BC", "700 BCE", "700 B.C." or "700 B.C.E." as a negative number; nil
+    /// for any other text.
+    fileprivate static func yearBeforeCommonEra(in text: String) -> Int? {
+        var trimmed = text.trimmingWhitespace()
+        if trimmed.hasPrefix("-") {
+            let digits = trimmed.dropFirst()
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ ("0"..."9").contains($0) }), let year = Int(digits), year > 0 else {
+                return nil
+            }
+            return -year
+        }
+        let upper = trimmed.uppercased()
+        guard let suffix = ["B.C.E.", "B.C.", "BCE", "BC"].first(where: { upper.hasSuffix($0) }) else { return nil }
+        trimmed = String(trimmed.dropLast(suffix.count)).trimmingWhitespace()
+        guard !trimmed.isEmpty, trimmed.count <= 4, trimmed.allSatisfy({ ("0"..."9").contains($0) }), let year = Int(trimmed), year > 0 else {
+            return nil
+        }
+        return -year
+    }
+
+    /// The year as a reader says it: "1998", "700 BC".
+    public var yearText: String { year > 0 ? String(year) : "\(-year) BC" }
 }
 
 /// Scans the UTF-8 bytes of a short date text; it only finds the parts, `PartialDate.init` validates them.
