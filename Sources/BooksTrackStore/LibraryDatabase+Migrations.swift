@@ -83,6 +83,10 @@ extension LibraryDatabase {
                 ALTER TABLE enrichment_queue ADD COLUMN retryAfter REAL;
                 """)
         }
+        migrator.registerMigration("v8-series-ranges") { db in
+            // An omnibus's last position: "#1-3" keeps 3 as well as 1.
+            try db.execute(sql: "ALTER TABLE works ADD COLUMN seriesPositionEnd REAL")
+        }
         return migrator
     }
 

@@ -26,6 +26,7 @@ struct BookJSON: Encodable {
     var authors: [AuthorJSON]
     var seriesName: String?
     var seriesPosition: Double?
+    var seriesPositionEnd: Double?
     var owned: Bool
     var edition: EditionJSON?
     var currentPage: Int
@@ -57,6 +58,7 @@ struct BookJSON: Encodable {
         authors = book.authors.map { AuthorJSON(id: $0.id.description, name: $0.name) }
         seriesName = book.work.seriesName
         seriesPosition = book.work.seriesPosition
+        seriesPositionEnd = book.work.seriesPositionEnd
         owned = entry.isOwned
         edition = book.edition.map { edition in
             EditionJSON(

@@ -84,7 +84,7 @@ enum TextFormat {
         for book in books {
             var title = book.work.title
             if let series = book.work.seriesName {
-                title += " (\(series)" + (book.work.seriesPosition.map { " #\(number($0))" } ?? "") + ")"
+                title += " (\(series)" + seriesPosition(book.work) + ")"
             }
             lines.append(
                 cell(shortID(book.entry.id), 8) + "  " + cell(book.entry.status.displayName, 14) + "  " + cell(title, 40) + "  "
@@ -95,13 +95,19 @@ enum TextFormat {
     }
 
     /// The full description printed by `show`.
+    /// " #2", " #1-3" for an omnibus, or nothing for an unnumbered series.
+    static func seriesPosition(_ work: Work) -> String {
+        guard let position = work.seriesPosition else { return "" }
+        return " #" + number(position) + (work.seriesPositionEnd.map { "-" + number($0) } ?? "")
+    }
+
     static func detail(_ book: LibraryBook, now: Date) -> [String] {
         let entry = book.entry
         var lines: [String] = []
         lines.append(book.work.title + (book.work.subtitle.map { ": \($0)" } ?? ""))
         if !book.authors.isEmpty { lines.append("by " + book.authors.map(\.displayName).joined(separator: ", ")) }
         if let series = book.work.seriesName {
-            lines.append("Series: \(series)" + (book.work.seriesPosition.map { " #\(number($0))" } ?? ""))
+            lines.append("Series: \(series)" + seriesPosition(book.work))
         }
         if let year = book.work.firstPublicationYear {
             lines.append("First published: " + (PartialDate(year: year)?.yearText ?? String(year)))

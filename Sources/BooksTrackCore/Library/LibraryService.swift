@@ -45,7 +45,7 @@ public struct LibraryService: Sendable {
             if !authors.contains(where: { $0.id == author.id }) { authors.append(author) }
         }
 
-        let series = TextNormalization.splitSeries(fromTitle: title)
+        let series = TextNormalization.seriesSplit(fromTitle: title)
         let work = Work(
             title: series.series == nil ? title : series.title,
             subtitle: manual.subtitle,
@@ -53,6 +53,7 @@ public struct LibraryService: Sendable {
             firstPublicationYear: manual.publicationDate?.year,
             seriesName: series.series,
             seriesPosition: series.position,
+            seriesPositionEnd: series.positionEnd,
             dateCreated: now
         )
         let edition: Edition? = manual.hasEditionDetails || manual.isOwned

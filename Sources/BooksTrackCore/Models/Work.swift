@@ -26,6 +26,8 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
     public var seriesName: String?
     /// Position in the series; may be fractional (1.5).
     public var seriesPosition: Double?
+    /// The last position of an omnibus that collects several (`#1-3`: position 1, end 3); nil for one book.
+    public var seriesPositionEnd: Double?
     public var culturalThemes: [String]
     public var contentWarnings: [String]
     public var awards: [String]
@@ -62,6 +64,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         description: String? = nil,
         seriesName: String? = nil,
         seriesPosition: Double? = nil,
+        seriesPositionEnd: Double? = nil,
         culturalThemes: [String] = [],
         contentWarnings: [String] = [],
         awards: [String] = [],
@@ -88,6 +91,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         self.description = description
         self.seriesName = seriesName
         self.seriesPosition = seriesPosition
+        self.seriesPositionEnd = seriesPositionEnd
         self.culturalThemes = StringList.deduplicated(culturalThemes)
         self.contentWarnings = StringList.deduplicated(contentWarnings)
         self.awards = StringList.deduplicated(awards)

@@ -57,6 +57,9 @@ public enum Validation {
         if let position = work.seriesPosition, !position.isFinite || position < 0 {
             throw .invalid(.outOfRange(field: "seriesPosition", value: String(position), allowed: "0 or more"))
         }
+        if let end = work.seriesPositionEnd, !end.isFinite || end <= (work.seriesPosition ?? .infinity) {
+            throw .invalid(.outOfRange(field: "seriesPositionEnd", value: String(end), allowed: "after the series position"))
+        }
         guard (0...100).contains(work.dataQuality) else {
             throw .invalid(.outOfRange(field: "dataQuality", value: String(work.dataQuality), allowed: "0–100"))
         }

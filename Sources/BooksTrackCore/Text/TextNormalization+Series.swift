@@ -12,16 +12,64 @@ extension TextNormalization {
     public static func splitSeries(
         fromTitle title: some StringProtocol
     ) -> (title: String, series: String?, position: Double?) {
+        let split = seriesSplit(fromTitle: title)
+        return (split.title, split.series, split.position)
+    }
+
+    /// A title with the series it carries split off.
+    public struct SeriesSplit: Hashable, Sendable {
+        /// The title without the series parenthesis.
+        public var title: String
+        /// The series name, if the title carried one.
+        public var series: String?
+        /// The position, or the first position of an omnibus (`#1-3` → 1).
+        public var position: Double?
+        /// The last position of an omnibus (`#1-3` → 3).
+        public var positionEnd: Double?
+
+        /// A split; a title alone carries no series.
+        public init(title: String, series: String? = nil, position: Double? = nil, positionEnd: Double? = nil) {
+            self.title = title
+            self.series = series
+            self.position = position
+            self.positionEnd = positionEnd
+        }
+    }
+
+    /// Like `splitSeries(fromTitle:)`, keeping an omnibus's range (`"Title (Series, #1-3)"`), and,
+    /// when `allowingUnnumbered`, reading a parenthesis without `#` as a series without a position
+    /// (`"The Silmarillion (Middle-earth Universe)"`: how Goodreads writes an unnumbered series),
+    /// unless it reads as a note on the edition (`"(Illustrated Edition)"`, `"(Unabridged)"`).
+    public static func seriesSplit(fromTitle title: some StringProtocol, allowingUnnumbered: Bool = false) -> SeriesSplit {
         let text = trimmed(title)
-        guard let open = openingOfTrailingParenthesis(in: text) else { return (text, nil, nil) }
+        let none = SeriesSplit(title: text)
+        guard let open = openingOfTrailingParenthesis(in: text) else { return none }
         let bareTitle = trimmed(text[..<open])
         let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard !bareTitle.isEmpty, let reference = seriesReference(in: inside) else { return (text, nil, nil) }
-        return (bareTitle, reference.series, reference.position)
+        guard !bareTitle.isEmpty else { return none }
+        if let reference = seriesReference(in: inside) {
+            return SeriesSplit(title: bareTitle, series: reference.series, position: reference.position, positionEnd: reference.end)
+        }
+        let series = trimmed(inside.prefix { $0 != ";" })
+        guard allowingUnnumbered, !inside.contains("#"), !series.isEmpty, !isEditionNote(series) else { return none }
+        return SeriesSplit(title: bareTitle, series: series)
+    }
+
+    /// Words that make a parenthesis a note on the edition rather than a series name.
+    private static let editionNoteWords: Set<String> = [
+        "edition", "ed", "illustrated", "unabridged", "abridged", "annotated", "paperback", "hardcover", "audiobook",
+        "audio", "ebook", "kindle", "translated", "translation", "reprint", "revised", "expanded", "anniversary",
+        "volume", "vol", "a", "novel", "book", "tome", "band", "isbn",
+    ]
+
+    private static func isEditionNote(_ text: String) -> Bool {
+        let words = text.lowercased().split { !$0.isLetter }
+        return words.isEmpty || words.allSatisfy({ $0.allSatisfy(\.isNumber) })
+            || words.contains { editionNoteWords.contains(String($0)) && $0 != "a" } || words == ["a", "novel"]
     }
 
     /// The series name and position in the inside of a Goodreads series parenthesis, e.g. `"Series, #2.5"`.
-    private static func seriesReference(in inside: Substring) -> (series: String, position: Double)? {
+    private static func seriesReference(in inside: Substring) -> (series: String, position: Double, end: Double?)? {
         // Goodreads joins a book's several series with "; " and lists the main one first.
         let first = inside.prefix { $0 != ";" }
         guard let hash = first.lastIndex(of: "#") else { return nil }
@@ -32,18 +80,18 @@ extension TextNormalization {
         guard !series.isEmpty, let position = leadingPosition(in: first[first.index(after: hash)...]) else {
             return nil
         }
-        return (series, position)
+        return (series, position.start, position.end)
     }
 
-    /// The number in `"2.5"`, or the first of a range such as `"1-3"`; nil when anything else follows.
-    private static func leadingPosition(in text: Substring) -> Double? {
+    /// The number in `"2.5"`, or both ends of a range such as `"1-3"`; nil when anything else follows.
+    private static func leadingPosition(in text: Substring) -> (start: Double, end: Double?)? {
         let text = Substring(trimmed(text))
         let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
         guard let position = Double(text[..<numberEnd]), position.isFinite, position >= 0 else { return nil }
         let rest = text[numberEnd...].drop { $0.isWhitespace }
-        guard let dash = rest.first else { return position }
-        // An omnibus reads "#1-3" (sometimes with an en dash): keep where it starts.
-        guard "-–—".contains(dash), Double(trimmed(rest.dropFirst())) != nil else { return nil }
-        return position
+        guard let dash = rest.first else { return (position, nil) }
+        // An omnibus reads "#1-3" (sometimes with an en dash).
+        guard "-–—".contains(dash), let end = Double(trimmed(rest.dropFirst())), end.isFinite else { return nil }
+        return (position, end > position ? end : nil)
     }
 }

@@ -56,8 +56,13 @@ enum GoodreadsCSVRow {
     static func title(of work: Work) -> String {
         guard let series = work.seriesName, !series.isEmpty else { return work.title }
         guard let position = work.seriesPosition else { return "\(work.title) (\(series))" }
-        let number = position == position.rounded() && abs(position) < 1e15 ? String(Int(position)) : String(position)
-        return "\(work.title) (\(series), #\(number))"
+        let range = work.seriesPositionEnd.map { "\(number(position))-\(number($0))" } ?? number(position)
+        return "\(work.title) (\(series), #\(range))"
+    }
+
+    /// A series position as Goodreads writes it: `2`, `2.5`.
+    private static func number(_ position: Double) -> String {
+        position == position.rounded() && abs(position) < 1e15 ? String(Int(position)) : String(position)
     }
 
     /// Goodreads' shelf name for a status; a wishlist book sits on to-read (and on a `wishlist`

@@ -50,6 +50,7 @@ extension JSONTextBuffer {
         member("description", work.description)
         member("seriesName", work.seriesName)
         member("seriesPosition", work.seriesPosition)
+        member("seriesPositionEnd", work.seriesPositionEnd)
         member("culturalThemes", work.culturalThemes)
         member("contentWarnings", work.contentWarnings)
         member("awards", work.awards)

@@ -21,10 +21,12 @@ extension CSVRow {
 extension ImportedBook {
     /// A book whose title cell may end with its series, "Gideon the Ninth (The Locked Tomb #1)":
     /// the series and its position are split off into their own fields.
-    init(row: Int, titleWithSeries text: String) {
-        let split = Cells.titleAndSeries(text)
+    /// With `unnumberedSeries`, a parenthesis without a number is a series too (Goodreads' way).
+    init(row: Int, titleWithSeries text: String, unnumberedSeries: Bool = false) {
+        let split = Cells.titleAndSeries(text, allowingUnnumbered: unnumberedSeries)
         self.init(row: row, title: split.title)
         seriesName = split.series
         seriesPosition = split.position
+        seriesPositionEnd = split.positionEnd
     }
 }

@@ -93,6 +93,7 @@ extension BookDraft {
         if book.seriesName != nil, work.seriesName == nil || overwrite {
             work.seriesName = book.seriesName
             work.seriesPosition = book.seriesPosition
+            work.seriesPositionEnd = book.seriesPosition == nil ? nil : book.seriesPositionEnd
         }
         Self.fill(&work.coverImageURL, book.coverImageURL, overwrite)
         work.genres = StringList.deduplicated(work.genres + book.genres)

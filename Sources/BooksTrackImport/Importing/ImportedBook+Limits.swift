@@ -17,6 +17,7 @@ extension ImportedBook {
         if let pages = pageCount, pages <= 0 { book.pageCount = nil }
         if let minutes = audioDurationMinutes, minutes <= 0 { book.audioDurationMinutes = nil }
         if let position = seriesPosition, !position.isFinite || position < 0 { book.seriesPosition = nil }
+        if let end = seriesPositionEnd, !end.isFinite || end <= (book.seriesPosition ?? .infinity) { book.seriesPositionEnd = nil }
         if let rating, (try? Validation.rating(rating)) == nil {
             problems.append(ImportProblem(row: row, message: "rating \(rating) is not in quarter stars from 0.25 to 5; imported unrated"))
             book.rating = nil

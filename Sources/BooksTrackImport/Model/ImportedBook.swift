@@ -28,6 +28,8 @@ public struct ImportedBook: Hashable, Sendable {
     public var originalLanguage: String?
     public var seriesName: String?
     public var seriesPosition: Double?
+    /// The last position of an omnibus (`#1-3`).
+    public var seriesPositionEnd: Double?
     public var genres: [String]
     public var contentWarnings: [String]
     public var description: String?

@@ -14,6 +14,7 @@ enum WorkRecord {
         "googleBooksVolumeIDs", "goodreadsWorkIDs", "amazonASINs", "librarythingIDs", "providerTag",
         "isSynthetic", "reviewStatus", "scanImagePath", "boundingBoxX", "boundingBoxY", "boundingBoxWidth",
         "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey", "mainTitleKey",
+        "seriesPositionEnd",
     ]
 
     /// The columns `decode` reads, in order.
@@ -70,6 +71,7 @@ enum WorkRecord {
         row.bind(work.dataQuality)
         row.bind(primaryAuthorSortKey)
         row.bind(TextNormalization.mainTitleKey(work.title))
+        row.bind(work.seriesPositionEnd)
     }
 
     /// Reads a work from `decodedColumns`, from the reader's position; `authorIDs` come from the links.
@@ -111,6 +113,7 @@ enum WorkRecord {
         work.lastModified = try reader.date()
         work.lastEnrichedAt = try reader.optionalDate()
         work.dataQuality = try reader.int()
+        work.seriesPositionEnd = try reader.optionalDouble()
         return work
     }
 }

@@ -66,7 +66,8 @@ struct GoodreadsRowMapper: RowMapper {
         let number = row.number
         guard let rawTitle = row.title(title, problems: &problems) else { return nil }
         // Goodreads puts the series in the title: "Gideon the Ninth (The Locked Tomb #1)".
-        var book = ImportedBook(row: number, titleWithSeries: rawTitle)
+        // Goodreads writes an unnumbered series as "Title (Series)".
+        var book = ImportedBook(row: number, titleWithSeries: rawTitle, unnumberedSeries: true)
         // `Author` holds one name even with a comma in it ("King, Jr."); only `Additional Authors` is a list.
         book.authors = Cells.name(row[author]).map { [$0] } ?? []
         for name in Cells.names(row[additionalAuthors]) where !book.authors.contains(name) {

@@ -158,9 +158,9 @@ extension Cells {
 
     /// The title and the series a Goodreads-style title carries (`Dune (Dune #1)`); the series
     /// parser only runs for titles ending in a parenthesis.
-    static func titleAndSeries(_ title: String) -> (title: String, series: String?, position: Double?) {
-        guard title.utf8.last == UInt8(ascii: ")") else { return (title, nil, nil) }
-        return TextNormalization.splitSeries(fromTitle: title)
+    static func titleAndSeries(_ title: String, allowingUnnumbered: Bool = false) -> TextNormalization.SeriesSplit {
+        guard title.utf8.last == UInt8(ascii: ")") else { return TextNormalization.SeriesSplit(title: title) }
+        return TextNormalization.seriesSplit(fromTitle: title, allowingUnnumbered: allowingUnnumbered)
     }
 
     /// `format(_:)` for a binding or media name, looked up in a table of the names exports use

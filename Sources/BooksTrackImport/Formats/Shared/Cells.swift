@@ -195,7 +195,8 @@ enum Cells {
             } else if character == "&", let semicolon = html[index...].prefix(34).firstIndex(of: ";"),
                 let decoded = HTMLEntities.character(named: html[html.index(after: index)..<semicolon])
             {
-                text.append(decoded)
+                // A no-break space in HTML is layout; in plain text it is a space.
+                text.append(decoded == "\u{A0}" ? " " : decoded)
                 index = html.index(after: semicolon)
             } else {
                 text.append(character)
