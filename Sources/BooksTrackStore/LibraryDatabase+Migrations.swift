@@ -87,6 +87,11 @@ extension LibraryDatabase {
             // An omnibus's last position: "#1-3" keeps 3 as well as 1.
             try db.execute(sql: "ALTER TABLE works ADD COLUMN seriesPositionEnd REAL")
         }
+        migrator.registerMigration("v9-contributors") { db in
+            // Illustrators, editors and other people who are not authors, as a JSON list of
+            // "Name (role)" labels.
+            try db.execute(sql: "ALTER TABLE works ADD COLUMN contributors TEXT")
+        }
         return migrator
     }
 

@@ -62,9 +62,10 @@ struct LibraryThingMappingTests {
         // given secondary authors "Rabassa, Gregory|Vargas Llosa, Mario" with roles "Translator|Foreword"
         // when the row is mapped
         let book = try book("Cien años de soledad")
-        // then the translator goes to the edition and the foreword's author stays an author
+        // then the translator goes to the edition and the foreword's author is a contributor, not an author
         #expect(book.translator == "Gregory Rabassa")
-        #expect(book.authors == ["Gabriel García Márquez", "Mario Vargas Llosa"])
+        #expect(book.authors == ["Gabriel García Márquez"])
+        #expect(book.contributors == [Contributor(name: "Mario Vargas Llosa", role: "foreword")])
     }
 
     @Test func publicationGivesThePublisherAndABindingHint() throws {
@@ -324,12 +325,13 @@ struct LibraryThingJSONTests {
         #expect(prince.translator == "Katherine Woods")
     }
 
-    @Test func illustratorsStayAuthors() throws {
+    @Test func illustratorsAreContributorsNotAuthors() throws {
         // given a second author in the role "Illustrator"
         // when the book is read
         let saga = try book("Saga, Vol. 1")
-        // then both are authors, the primary first
-        #expect(saga.authors == ["Brian K. Vaughan", "Fiona Staples"])
+        // then the writer is the author and the illustrator is kept with her role
+        #expect(saga.authors == ["Brian K. Vaughan"])
+        #expect(saga.contributors == [Contributor(name: "Fiona Staples", role: "illustrator")])
     }
 
     @Test func pagesWithATrailingSpaceAreRead() throws {

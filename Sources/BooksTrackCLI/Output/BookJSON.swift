@@ -17,6 +17,14 @@ struct BookJSON: Encodable {
         var publisher: String?
         var publicationDate: String?
         var language: String?
+        var editionTitle: String?
+        var translator: String?
+        var narrator: String?
+    }
+
+    struct ContributorJSON: Encodable {
+        var name: String
+        var role: String
     }
 
     var id: String
@@ -27,6 +35,7 @@ struct BookJSON: Encodable {
     var seriesName: String?
     var seriesPosition: Double?
     var seriesPositionEnd: Double?
+    var contributors: [ContributorJSON]
     var owned: Bool
     var edition: EditionJSON?
     var currentPage: Int
@@ -59,6 +68,7 @@ struct BookJSON: Encodable {
         seriesName = book.work.seriesName
         seriesPosition = book.work.seriesPosition
         seriesPositionEnd = book.work.seriesPositionEnd
+        contributors = (book.work.contributors ?? []).map { ContributorJSON(name: $0.name, role: $0.role) }
         owned = entry.isOwned
         edition = book.edition.map { edition in
             EditionJSON(
@@ -69,7 +79,10 @@ struct BookJSON: Encodable {
                 pageCount: edition.pageCount,
                 publisher: edition.publisher,
                 publicationDate: edition.publicationDate?.description,
-                language: edition.language
+                language: edition.language,
+                editionTitle: edition.editionTitle,
+                translator: edition.translator,
+                narrator: edition.narrator
             )
         }
         currentPage = entry.currentPage

@@ -109,6 +109,9 @@ enum TextFormat {
         if let series = book.work.seriesName {
             lines.append("Series: \(series)" + seriesPosition(book.work))
         }
+        if let contributors = book.work.contributors, !contributors.isEmpty {
+            lines.append("With " + contributors.map(\.label).joined(separator: ", "))
+        }
         if let year = book.work.firstPublicationYear {
             lines.append("First published: " + (PartialDate(year: year)?.yearText ?? String(year)))
         }
@@ -138,6 +141,8 @@ enum TextFormat {
             if let published = edition.publicationDate { parts.append(published.description) }
             if let pages = edition.pageCount { parts.append(HumanFormat.count(pages, "page", "pages")) }
             if !parts.isEmpty { lines.append(field("Edition", parts.joined(separator: ", "))) }
+            if let translator = edition.translator { lines.append(field("Translator", translator)) }
+            if let narrator = edition.narrator { lines.append(field("Narrator", narrator)) }
             for isbn in edition.isbns {
                 lines.append(field("ISBN", isbn.hyphenated + (isbn.isbn10.map { " (ISBN-10 \($0))" } ?? "")))
             }

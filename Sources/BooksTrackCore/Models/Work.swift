@@ -29,6 +29,9 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
     /// The last position of an omnibus that collects several (`#1-3`: position 1, end 3); nil for one book.
     public var seriesPositionEnd: Double?
     public var culturalThemes: [String]
+    /// People who made the book without being its authors (illustrators, editors), with their
+    /// roles; nil when none is known (files written before contributors were kept have none).
+    public var contributors: [Contributor]?
     public var contentWarnings: [String]
     public var awards: [String]
     public var readingDifficulty: ReadingDifficulty?

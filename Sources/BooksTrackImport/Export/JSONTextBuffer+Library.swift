@@ -52,6 +52,18 @@ extension JSONTextBuffer {
         member("seriesPosition", work.seriesPosition)
         member("seriesPositionEnd", work.seriesPositionEnd)
         member("culturalThemes", work.culturalThemes)
+        if let contributors = work.contributors, !contributors.isEmpty {
+            key("contributors")
+            openArray()
+            for contributor in contributors {
+                element()
+                openObject()
+                member("name", contributor.name)
+                member("role", contributor.role)
+                closeObject()
+            }
+            closeArray()
+        }
         member("contentWarnings", work.contentWarnings)
         member("awards", work.awards)
         member("readingDifficulty", work.readingDifficulty?.rawValue)

@@ -90,6 +90,11 @@ extension BookDraft {
         Self.fill(&work.originalLanguage, book.originalLanguage, overwrite)
         Self.fill(&work.firstPublicationYear, book.firstPublicationYear, overwrite)
         Self.fill(&work.description, book.description, overwrite)
+        if !book.contributors.isEmpty {
+            var contributors = work.contributors ?? []
+            for contributor in book.contributors where !contributors.contains(contributor) { contributors.append(contributor) }
+            work.contributors = contributors
+        }
         if book.seriesName != nil, work.seriesName == nil || overwrite {
             work.seriesName = book.seriesName
             work.seriesPosition = book.seriesPosition

@@ -14,6 +14,8 @@ public struct ImportedBook: Hashable, Sendable {
     public var authors: [String]
     public var translator: String?
     public var narrator: String?
+    /// People who are neither authors, translators nor narrators (illustrators, editors), with their roles.
+    public var contributors: [Contributor] = []
     /// Valid ISBNs only.
     public var isbns: [ISBN]
     public var publisher: String?

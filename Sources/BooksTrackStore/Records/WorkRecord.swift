@@ -14,7 +14,7 @@ enum WorkRecord {
         "googleBooksVolumeIDs", "goodreadsWorkIDs", "amazonASINs", "librarythingIDs", "providerTag",
         "isSynthetic", "reviewStatus", "scanImagePath", "boundingBoxX", "boundingBoxY", "boundingBoxWidth",
         "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey", "mainTitleKey",
-        "seriesPositionEnd",
+        "seriesPositionEnd", "contributors",
     ]
 
     /// The columns `decode` reads, in order.
@@ -72,6 +72,7 @@ enum WorkRecord {
         row.bind(primaryAuthorSortKey)
         row.bind(TextNormalization.mainTitleKey(work.title))
         row.bind(work.seriesPositionEnd)
+        row.bind(work.contributors.flatMap { $0.isEmpty ? nil : JSONStringList.encode($0.map(\.label)) })
     }
 
     /// Reads a work from `decodedColumns`, from the reader's position; `authorIDs` come from the links.
@@ -114,6 +115,8 @@ enum WorkRecord {
         work.lastEnrichedAt = try reader.optionalDate()
         work.dataQuality = try reader.int()
         work.seriesPositionEnd = try reader.optionalDouble()
+        let contributors = try reader.stringList().compactMap(Contributor.init(label:))
+        work.contributors = contributors.isEmpty ? nil : contributors
         return work
     }
 }

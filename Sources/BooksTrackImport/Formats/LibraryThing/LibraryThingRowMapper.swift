@@ -233,6 +233,8 @@ extension LibraryThingRowMapper {
             if book.translator == nil { book.translator = name }
         case "narrator", "reader":
             if book.narrator == nil { book.narrator = name }
+        case let role? where !Cells.isAuthorRole(role):
+            Cells.appendContributor(Contributor(name: name, role: role), to: &book)
         default:
             if !book.authors.contains(name) { book.authors.append(name) }
         }

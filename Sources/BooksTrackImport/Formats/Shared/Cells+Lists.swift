@@ -85,9 +85,21 @@ extension Cells {
         }
     }
 
+    /// Roles that make a person an author: none at all, or one of these words.
+    static func isAuthorRole(_ role: String) -> Bool {
+        ["", "author", "primary author", "co-author", "coauthor", "writer", "creator"].contains(role.lowercased())
+    }
+
+    /// Adds `contributor` unless the same person in the same role is there.
+    static func appendContributor(_ contributor: Contributor, to book: inout ImportedBook) {
+        guard !contributor.name.isEmpty, !book.contributors.contains(contributor) else { return }
+        book.contributors.append(contributor)
+    }
+
     /// Puts contributors such as `Natasha Wimmer (Translator)` in their places, keeping every one:
-    /// people without a role, or with a role other than translator or narrator, are authors in
-    /// order; several translators or narrators are joined with ", " on the edition.
+    /// people without a role (or an author's) are authors in order; several translators or
+    /// narrators are joined with ", " on the edition; other roles (illustrator, editor,
+    /// contributor) are contributors, not authors.
     static func assignEveryContributor(_ names: [String], to book: inout ImportedBook) {
         var translators: [String] = book.translator.map { [$0] } ?? []
         var narrators: [String] = book.narrator.map { [$0] } ?? []
@@ -99,6 +111,8 @@ extension Cells {
                 if !translators.contains(name) { translators.append(name) }
             case "narrator", "reader":
                 if !narrators.contains(name) { narrators.append(name) }
+            case let role? where !isAuthorRole(role):
+                appendContributor(Contributor(name: name, role: role), to: &book)
             default:
                 if !book.authors.contains(name) { book.authors.append(name) }
             }

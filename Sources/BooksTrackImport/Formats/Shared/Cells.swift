@@ -219,7 +219,7 @@ enum Cells {
     }
 
     /// Puts contributors in their places: authors in order, the first translator and narrator on the
-    /// edition. Roles such as "Illustrator", "Editor" or "Foreword" stay authors.
+    /// edition, other roles ("Illustrator", "Editor", "Foreword") as contributors, not authors.
     static func assignContributors(_ names: [String], to book: inout ImportedBook) {
         for entry in names {
             let (name, role) = nameAndRole(entry)
@@ -229,6 +229,8 @@ enum Cells {
                 if book.translator == nil { book.translator = name }
             case "narrator", "reader":
                 if book.narrator == nil { book.narrator = name }
+            case let role? where !isAuthorRole(role):
+                appendContributor(Contributor(name: name, role: role), to: &book)
             default:
                 if !book.authors.contains(name) { book.authors.append(name) }
             }

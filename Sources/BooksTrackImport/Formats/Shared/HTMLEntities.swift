@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// HTML character references (`&eacute;`, `&rsquo;`, `&#039;`, `&#x27;`) turned into the characters
 /// they stand for, for sources that send text as HTML (LibraryThing's exports, Goodreads' reviews).
 ///
@@ -79,6 +81,7 @@ extension ImportedBook {
         book.authors = authors.map(HTMLEntities.decode)
         book.translator = translator.map(HTMLEntities.decode)
         book.narrator = narrator.map(HTMLEntities.decode)
+        book.contributors = contributors.map { Contributor(name: HTMLEntities.decode($0.name), role: HTMLEntities.decode($0.role)) }
         book.publisher = publisher.map(HTMLEntities.decode)
         book.editionTitle = editionTitle.map(HTMLEntities.decode)
         book.seriesName = seriesName.map(HTMLEntities.decode)
