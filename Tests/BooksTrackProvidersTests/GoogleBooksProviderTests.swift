@@ -110,3 +110,24 @@ import Testing
         }
     }
 }
+
+/// A provider answer with a page count no book has: the edition comes without it.
+@Suite struct ProviderPageBoundsTests {
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "-1", "1e308", "100001"])
+    func anImpossiblePageCountIsDropped(value: String) async throws {
+        // Given the recorded answer for 0804720991 with its page count replaced
+        let isbn = try TestISBN.make("0804720991")
+        let text = try LoopbackFixtures.text("googlebooks/volumes-isbn-0804720991.json")
+        #expect(text.contains("\"pageCount\": 459"))
+        let routes: [LoopbackRoute] = [.get("/books/v1/volumes", .json(text.replacingOccurrences(of: "\"pageCount\": 459", with: "\"pageCount\": \(value)")))]
+        try await ProviderHarness.run(routes: routes) { harness in
+            // When looking it up
+            let works = try await harness.googleBooks().lookup(isbn: isbn)
+
+            // Then the book is found, without a page count
+            let edition = try #require(works.first?.editions.first)
+            #expect(edition.pageCount == nil)
+            #expect(edition.isbn13 == ["9780804720991"])
+        }
+    }
+}

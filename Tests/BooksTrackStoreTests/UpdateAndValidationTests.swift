@@ -96,7 +96,7 @@ import Testing
         #expect(throws: LibraryError.invalid(.empty(field: "title"))) { try library.store.save(work) }
         var edition = try #require(book.edition)
         edition.pageCount = 0
-        #expect(throws: LibraryError.invalid(.outOfRange(field: "pageCount", value: "0", allowed: "more than 0"))) {
+        #expect(throws: LibraryError.invalid(.outOfRange(field: "pageCount", value: "0", allowed: "1–100,000"))) {
             try library.store.save(edition)
         }
         var author = try #require(book.authors.first)

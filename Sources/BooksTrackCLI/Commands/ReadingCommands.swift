@@ -109,7 +109,7 @@ struct AcquireCommand: ParsableCommand, BookCommand {
     )
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
-    @Option(name: .long, help: "The status after acquiring (default toRead).") var status: String = "toRead"
+    @Option(name: .long, help: "The status after acquiring.") var status: String = "toRead"
     @Option(name: .long, help: "ISBN of the copy you got.") var isbn: String?
     @Option(name: .long, help: "Format of the copy you got.") var format: String?
     @Option(name: .long, help: "Pages of the copy you got.") var pages: Int?

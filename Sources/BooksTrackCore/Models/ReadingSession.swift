@@ -6,7 +6,7 @@ public struct ReadingSession: Hashable, Sendable, Codable, Identifiable {
     public typealias ID = Identifier<ReadingSession>
 
     /// Allowed session lengths in minutes (one minute to one day).
-    public static let durationRange = 1...1440
+    public static let durationRange = Bounds.sessionMinutes
 
     public var id: ID
     public var date: Date

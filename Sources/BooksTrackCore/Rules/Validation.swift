@@ -35,17 +35,23 @@ public enum Validation {
         _ = try requiredText(quote.text, field: "quote", limit: Quote.textLimit)
         if let page = quote.page {
             guard page >= 0 else { throw .negativePage(page) }
+            try bounded(page, Bounds.page, field: "page")
             if let pageCount, page > pageCount { throw .pageBeyondLastPage(page: page, pageCount: pageCount) }
         }
     }
 
-    /// Checks a session's duration (1–1440 minutes) and pages (≥ 0).
+    /// Checks a session's duration (1–1440 minutes) and pages (0–10,000).
     public static func validate(_ session: ReadingSession) throws(LibraryError) {
-        guard ReadingSession.durationRange.contains(session.durationMinutes) else {
+        guard Bounds.sessionMinutes.contains(session.durationMinutes) else {
             throw .invalid(.outOfRange(field: "durationMinutes", value: String(session.durationMinutes), allowed: "1–1440 minutes"))
         }
-        guard session.pagesRead >= 0 else {
-            throw .invalid(.outOfRange(field: "pagesRead", value: String(session.pagesRead), allowed: "0 or more"))
+        try bounded(session.pagesRead, Bounds.sessionPages, field: "pagesRead")
+    }
+
+    /// Throws `outOfRange` naming `field` unless `value` lies in `range`.
+    public static func bounded(_ value: Int, _ range: ClosedRange<Int>, field: String) throws(LibraryError) {
+        guard range.contains(value) else {
+            throw .invalid(.outOfRange(field: field, value: String(value), allowed: Bounds.text(range)))
         }
     }
 
@@ -60,6 +66,7 @@ public enum Validation {
         if let end = work.seriesPositionEnd, !end.isFinite || end <= (work.seriesPosition ?? .infinity) {
             throw .invalid(.outOfRange(field: "seriesPositionEnd", value: String(end), allowed: "after the series position"))
         }
+        if let year = work.firstPublicationYear { try bounded(year, Bounds.year, field: "firstPublicationYear") }
         guard (0...100).contains(work.dataQuality) else {
             throw .invalid(.outOfRange(field: "dataQuality", value: String(work.dataQuality), allowed: "0–100"))
         }
@@ -73,12 +80,8 @@ public enum Validation {
 
     /// Checks every limit of an edition.
     public static func validate(_ edition: Edition) throws(LibraryError) {
-        if let pageCount = edition.pageCount, pageCount <= 0 {
-            throw .invalid(.outOfRange(field: "pageCount", value: String(pageCount), allowed: "more than 0"))
-        }
-        if let minutes = edition.audioDurationMinutes, minutes <= 0 {
-            throw .invalid(.outOfRange(field: "audioDurationMinutes", value: String(minutes), allowed: "more than 0"))
-        }
+        if let pageCount = edition.pageCount { try bounded(pageCount, Bounds.pageCount, field: "pageCount") }
+        if let minutes = edition.audioDurationMinutes { try bounded(minutes, Bounds.audioMinutes, field: "audioDurationMinutes") }
         _ = try optionalText(edition.publisher, field: "publisher", limit: Work.titleLimit)
         _ = try optionalText(edition.editionTitle, field: "editionTitle", limit: Work.titleLimit)
     }
@@ -86,6 +89,8 @@ public enum Validation {
     /// Checks every limit of an author.
     public static func validate(_ author: Author) throws(LibraryError) {
         _ = try requiredText(author.name, field: "author name", limit: Work.titleLimit)
+        if let birth = author.birthYear { try bounded(birth, Bounds.year, field: "birthYear") }
+        if let death = author.deathYear { try bounded(death, Bounds.year, field: "deathYear") }
         if let birth = author.birthYear, let death = author.deathYear, death < birth {
             throw .invalid(.outOfRange(field: "deathYear", value: String(death), allowed: "not before the birth year \(birth)"))
         }
@@ -95,6 +100,7 @@ public enum Validation {
     public static func validate(_ entry: LibraryEntry, pageCount: Int?) throws(LibraryError) {
         if entry.status == .wishlist, entry.editionID != nil { throw .wishlistCannotBeOwned }
         guard entry.currentPage >= 0 else { throw .negativePage(entry.currentPage) }
+        try bounded(entry.currentPage, Bounds.page, field: "currentPage")
         if let pageCount, entry.currentPage > pageCount {
             throw .pageBeyondLastPage(page: entry.currentPage, pageCount: pageCount)
         }
@@ -108,9 +114,7 @@ public enum Validation {
         for tag in entry.tags { _ = try self.tag(tag) }
         for quote in entry.quotes { try validate(quote, pageCount: pageCount) }
         for session in entry.sessions { try validate(session) }
-        if let goal = entry.dailyReadingGoal, goal <= 0 {
-            throw .invalid(.outOfRange(field: "dailyReadingGoal", value: String(goal), allowed: "more than 0 pages a day"))
-        }
+        if let goal = entry.dailyReadingGoal { try bounded(goal, Bounds.dailyPages, field: "dailyReadingGoal") }
     }
 
     /// Checks a page photo's bytes: JPEG or PNG by their leading bytes, at most 10 MB.

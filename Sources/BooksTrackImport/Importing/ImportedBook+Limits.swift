@@ -14,8 +14,16 @@ extension ImportedBook {
         book.recommendedBy = Self.cut(recommendedBy, "recommended by", Work.titleLimit, row, &problems)
         book.authors = authors.compactMap { Self.cut($0, "author name", Work.titleLimit, row, &problems) }
         book.tags = tags.compactMap { Self.cut($0, "tag", LibraryEntry.tagLimit, row, &problems) }
-        if let pages = pageCount, pages <= 0 { book.pageCount = nil }
-        if let minutes = audioDurationMinutes, minutes <= 0 { book.audioDurationMinutes = nil }
+        if let pages = pageCount, !Bounds.pageCount.contains(pages) {
+            if pages > 0 {
+                problems.append(ImportProblem(
+                    row: row, message: "\(pages) pages is more than a book has (\(Bounds.text(Bounds.pageCount))); imported without a page count"
+                ))
+            }
+            book.pageCount = nil
+        }
+        if let minutes = audioDurationMinutes, !Bounds.audioMinutes.contains(minutes) { book.audioDurationMinutes = nil }
+        if let year = firstPublicationYear, !Bounds.year.contains(year) { book.firstPublicationYear = nil }
         if let position = seriesPosition, !position.isFinite || position < 0 { book.seriesPosition = nil }
         if let end = seriesPositionEnd, !end.isFinite || end <= (book.seriesPosition ?? .infinity) { book.seriesPositionEnd = nil }
         if let rating, (try? Validation.rating(rating)) == nil {

@@ -26,7 +26,7 @@ package enum OpenLibraryMapping {
         return EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: edition.title, publisher: edition.publishers.first,
             publicationDate: MappingSupport.publicationDate(edition.publishDate),
-            pageCount: edition.numberOfPages.flatMap { $0 > 0 ? $0 : nil },
+            pageCount: edition.numberOfPages.flatMap { Bounds.pageCount.contains($0) ? $0 : nil },
             format: MappingSupport.editionFormat(fromBinding: edition.physicalFormat),
             language: edition.languageKeys.lazy.compactMap(MappingSupport.languageTag(fromOpenLibraryKey:)).first,
             coverImageURL: edition.covers.lazy.compactMap(MappingSupport.openLibraryCoverURL(id:)).first,
@@ -70,7 +70,7 @@ package enum OpenLibraryMapping {
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: title, publisher: record.publishers.first,
             publicationDate: MappingSupport.publicationDate(record.publishDate),
-            pageCount: record.numberOfPages.flatMap { $0 > 0 ? $0 : nil }, coverImageURL: cover,
+            pageCount: record.numberOfPages.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }, coverImageURL: cover,
             openLibraryEditionID: MappingSupport.openLibraryID(from: record.key), primaryProvider: provider
         )
         return WorkDTO(

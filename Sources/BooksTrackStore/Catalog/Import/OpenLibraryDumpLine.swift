@@ -166,7 +166,7 @@ enum OpenLibraryDumpLine {
             } else if field == "publish_date" {
                 record.publicationDate = publicationDate(try reader.string())
             } else if field == "number_of_pages" {
-                record.pageCount = try reader.integer().flatMap { (1...100_000).contains($0) ? $0 : nil }
+                record.pageCount = try reader.integer().flatMap { Bounds.pageCount.contains($0) ? $0 : nil }
             } else if field == "physical_format" {
                 if let text = try reader.string() {
                     if let known = formats[text] {

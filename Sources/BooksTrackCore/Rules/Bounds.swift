@@ -1,0 +1,35 @@
+/// The real-world bounds of every count the library keeps, in one place. Every way in (the
+/// command line, imports, JSON restores, provider answers, catalog dumps) checks against these,
+/// so sums over a library (pages read, minutes, insights) stay far from any integer limit:
+/// 200,000 books of 100,000 pages is 2 × 10¹⁰.
+public enum Bounds {
+    /// Pages of an edition: the longest printed books run to a few tens of thousands of pages.
+    public static let pageCount = 1...100_000
+    /// A page to be on, a quote's page: from 0 up to the longest book.
+    public static let page = 0...100_000
+    /// Pages read in one session (at most a day long).
+    public static let sessionPages = 0...10_000
+    /// Minutes of one session: at most a day.
+    public static let sessionMinutes = 1...1_440
+    /// An audiobook's length in minutes (a thousand hours).
+    public static let audioMinutes = 1...60_000
+    /// A daily reading goal, in pages.
+    public static let dailyPages = 1...100_000
+    /// Years of publication, birth and death: 9999 BC to AD 9999, as partial dates hold them.
+    public static let year = -9_999...9_999
+
+    /// "1–100,000", for messages.
+    public static func text(_ range: ClosedRange<Int>) -> String {
+        "\(grouped(range.lowerBound))–\(grouped(range.upperBound))"
+    }
+
+    private static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index).isMultiple(of: 3) { result.append(",") }
+            result.append(character)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+}
