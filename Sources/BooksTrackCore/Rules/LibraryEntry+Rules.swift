@@ -202,9 +202,16 @@ extension LibraryEntry {
         touch(now)
     }
 
-    /// Records a reading session (1–1440 minutes, pages ≥ 0).
+    /// The latest date a read, a session or an addition may carry: today, with a day to spare for
+    /// time zones and clocks a little ahead.
+    public static func latestDate(now: Date) -> Date { now.addingTimeInterval(86_400) }
+
+    /// Records a reading session (1–1440 minutes, 0–10,000 pages), on a day not after today.
     public mutating func addSession(_ session: ReadingSession, now: Date) throws(LibraryError) {
         try Validation.validate(session)
+        guard session.date <= Self.latestDate(now: now) else {
+            throw .invalid(.outOfRange(field: "date", value: PartialDate(date: session.date).description, allowed: "today or earlier"))
+        }
         sessions.append(session)
         sessions.sort { $0.date < $1.date }
         touch(now)

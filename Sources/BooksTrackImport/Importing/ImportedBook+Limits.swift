@@ -1,10 +1,30 @@
 import BooksTrackCore
+import Foundation
 
 extension ImportedBook {
-    /// The book with every text cut to the library's limits and impossible numbers dropped, each
-    /// change reported: an import keeps the row rather than refusing it.
-    func fittingLimits(problems: inout [ImportProblem]) -> ImportedBook {
+    /// The book with every text cut to the library's limits and impossible numbers and dates
+    /// (after `now`, with a day for time zones) dropped, each change reported: an import keeps the
+    /// row rather than refusing it.
+    func fittingLimits(now: Date, problems: inout [ImportProblem]) -> ImportedBook {
         var book = self
+        let latest = LibraryEntry.latestDate(now: now)
+        let dates: [(WritableKeyPath<ImportedBook, Date?>, String)] = [
+            (\.dateAdded, "date added"), (\.dateStarted, "start date"), (\.dateCompleted, "finish date"), (\.dateStopped, "stop date"),
+        ]
+        for (keyPath, name) in dates {
+            guard let date = book[keyPath: keyPath], date > latest else { continue }
+            problems.append(ImportProblem(row: row, message: "\(name) \(PartialDate(date: date)) is in the future; imported without it"))
+            book[keyPath: keyPath] = nil
+        }
+        book.readHistory = readHistory.map { period in
+            var period = period
+            if let started = period.started, started > latest { period.started = nil }
+            if let ended = period.ended, ended > latest {
+                problems.append(ImportProblem(row: row, message: "an earlier read ending \(PartialDate(date: ended)) is in the future; imported without that date"))
+                period.ended = nil
+            }
+            return period
+        }
         book.title = Self.cut(title, "title", Work.titleLimit, row, &problems) ?? title
         book.subtitle = Self.cut(subtitle, "subtitle", Work.titleLimit, row, &problems)
         book.publisher = Self.cut(publisher, "publisher", Work.titleLimit, row, &problems)

@@ -79,7 +79,7 @@ public struct LibraryImporter: Sendable {
         summary.ignoredColumns = choice.ignoredColumns
         var batcher = try ImportBatcher(store: store, format: choice.format, options: options, now: now())
         progress(ImportProgress(processed: 0, total: total))
-        let batches = RowBatchReader(reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize)
+        let batches = RowBatchReader(reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize, now: now())
         defer { batches.close() }
         while let batch = try batches.next() {
             summary.rows += batch.rows
@@ -106,7 +106,7 @@ public struct LibraryImporter: Sendable {
         for start in stride(from: 0, to: books.count, by: options.batchSize) {
             let batch = books[start..<min(books.count, start + options.batchSize)]
             summary.rows += batch.count
-            try batcher.process(batch.map { $0.fittingLimits(problems: &summary.problems) }, into: &summary)
+            try batcher.process(batch.map { $0.fittingLimits(now: now(), problems: &summary.problems) }, into: &summary)
             progress(ImportProgress(processed: summary.rows, total: books.count))
         }
         finish(&summary, batcher: batcher)

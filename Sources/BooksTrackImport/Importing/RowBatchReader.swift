@@ -31,8 +31,9 @@ final class RowBatchReader: @unchecked Sendable {
     /// Set by the caller's thread once the last batch (or an error) was taken.
     private var isFinished = false
 
-    /// Starts reading the data rows after the header `reader` has already returned.
-    init(reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int) {
+    /// Starts reading the data rows after the header `reader` has already returned; `now` bounds
+    /// the dates a row may carry.
+    init(reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date()) {
         freeSlots.signal()
         freeSlots.signal()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -52,7 +53,7 @@ final class RowBatchReader: @unchecked Sendable {
                         batch.skipped += 1
                         continue
                     }
-                    batch.books.append(book.fittingLimits(problems: &batch.problems))
+                    batch.books.append(book.fittingLimits(now: now, problems: &batch.problems))
                     if batch.books.count >= batchSize {
                         guard hand(.success(batch)) else { return }
                         batch = Batch()
