@@ -13,6 +13,13 @@ public enum FigureText {
         return value < 0 ? "-" + grouped : grouped
     }
 
+    /// " (pages known for 6 of 20 books)" after a page total that leaves books out; nothing when
+    /// every book's pages are known or there are no books.
+    public static func pageCoverage(_ withPages: Int, of books: Int) -> String {
+        guard books > 0, withPages < books else { return "" }
+        return " (pages known for \(count(withPages)) of \(count(books)) \(books == 1 ? "book" : "books"))"
+    }
+
     /// "42%" for 0.4213; "<1%" for a share above zero that rounds to nothing.
     public static func percent(_ fraction: Double) -> String {
         let percent = (fraction * 100).rounded()

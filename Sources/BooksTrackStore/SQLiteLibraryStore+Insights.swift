@@ -279,10 +279,11 @@ struct InsightsQueries {
 
     func yearsInBooks() throws -> [YearInBooks] {
         var years = try rows("""
-            SELECT year, books, pages, abandoned, rereads, ratingSum, rated FROM insight_periods
+            SELECT year, books, pages, pagedBooks, abandoned, rereads, ratingSum, rated FROM insight_periods
             WHERE userKey = ?1 AND year > 0 AND month = 0 ORDER BY year
             """, scoped: false) { reader in
-            YearInBooks(year: try reader.int(), books: try reader.int(), pages: try reader.int(), abandoned: try reader.int(),
+            YearInBooks(year: try reader.int(), books: try reader.int(), pages: try reader.int(), booksWithPages: try reader.int(),
+                        abandoned: try reader.int(),
                         rereads: try reader.int(), averageRating: Self.mean(try reader.double(), try reader.int()), longest: nil,
                         topAuthor: nil, topGenre: nil)
         }

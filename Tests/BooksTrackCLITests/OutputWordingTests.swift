@@ -59,6 +59,36 @@ import Testing
         #expect(shown.output.contains("Penguin, 1996, 541 pages"))
     }
 
+    @Test func aPageTotalSaysHowManyBooksItCovers() async throws {
+        // Given three books read in 2020, only one with a page count
+        let cli = try CLIHarness()
+        _ = try await importFile(
+            [
+                #"1,Dune,Frank Herbert,,,"=""""","=""""",5,4,Ace,Paperback,412,1990,1965,2020/01/05,2019/01/01,,,read,,,,1,0"#,
+                #"2,Emma,Jane Austen,,,"=""""","=""""",4,4,,,,,,2020/02/05,2019/01/01,,,read,,,,1,0"#,
+                #"3,Kim,Rudyard Kipling,,,"=""""","=""""",3,4,,,,,,2020/03/05,2019/01/01,,,read,,,,1,0"#,
+            ],
+            in: cli
+        )
+
+        // When the insights are shown as text, JSON and HTML
+        let text = await cli.run("insights")
+        let year = await cli.run("insights", "--year", "2020")
+        let json = await cli.run("insights", "--json")
+        let html = cli.dataDirectory.appendingPathComponent("insights.html")
+        _ = await cli.run("insights", "--html", html.path)
+
+        // Then each page total says it covers one book of three
+        #expect(text.output.contains("Finished     3 books, 412 pages (pages known for 1 of 3 books)"))
+        #expect(text.output.contains("2020  3 books, 412 pages (pages known for 1 of 3 books)"))
+        #expect(year.output.contains("412 pages (pages known for 1 of 3 books)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let reading = try #require(object["reading"] as? [String: Any])
+        #expect(reading["pagesFinished"] as? Int == 412)
+        #expect(reading["finishedWithPageCount"] as? Int == 1)
+        #expect(try String(contentsOf: html, encoding: .utf8).contains("pages known for 1 of 3 books"))
+    }
+
     @Test func oneIsSingular() async throws {
         let cli = try CLIHarness()
         _ = try await cli.add("A Leaflet", "--pages", "1", "--owned")

@@ -12,6 +12,7 @@ enum InsightsText {
         lines.append(insights.year.map { "Your reading in \($0)" } ?? "Your reading, all time")
         lines.append("")
         lines.append("Finished     \(books(reading.booksFinished)), \(FigureText.count(reading.pagesFinished)) pages"
+            + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)
             + (reading.rereads > 0 ? " (\(FigureText.count(reading.rereads)) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
         if let average = reading.averageLength, let median = reading.medianLength {
             lines.append("Length       average \(FigureText.decimal(average)) pages, median \(FigureText.decimal(median))")
@@ -70,6 +71,7 @@ enum InsightsText {
             lines += ["", "Year in books"]
             for year in insights.years {
                 var text = "  \(year.year)  \(books(year.books)), \(FigureText.count(year.pages)) pages"
+                    + FigureText.pageCoverage(year.booksWithPages, of: year.books)
                 if let rating = year.averageRating { text += ", rated \(FigureText.decimal(rating))" }
                 if year.abandoned > 0 { text += ", \(year.abandoned) abandoned" }
                 if let author = year.topAuthor { text += "; most read: \(author.name)" }

@@ -61,6 +61,7 @@ public struct ReadingFigures: Codable, Hashable, Sendable {
     public var booksFinished: Int = 0
     /// Pages of finished reads whose book has a page count.
     public var pagesFinished: Int = 0
+    /// How many of the finished reads `pagesFinished` covers: those whose book has a page count.
     public var finishedWithPageCount: Int = 0
     /// Per month of the year (twelve, January first), or per year for all time.
     public var periods: [PeriodFigure] = []
@@ -139,6 +140,8 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     public var year: Int
     public var books: Int
     public var pages: Int
+    /// How many of the year's books `pages` covers (those with a page count).
+    public var booksWithPages: Int
     public var abandoned: Int
     public var rereads: Int
     public var averageRating: Double?
@@ -147,12 +150,13 @@ public struct YearInBooks: Codable, Hashable, Sendable {
     public var topGenre: NamedCount?
 
     public init(
-        year: Int, books: Int, pages: Int, abandoned: Int, rereads: Int, averageRating: Double?, longest: BookFigure?,
-        topAuthor: NamedCount?, topGenre: NamedCount?
+        year: Int, books: Int, pages: Int, booksWithPages: Int, abandoned: Int, rereads: Int, averageRating: Double?,
+        longest: BookFigure?, topAuthor: NamedCount?, topGenre: NamedCount?
     ) {
         self.year = year
         self.books = books
         self.pages = pages
+        self.booksWithPages = booksWithPages
         self.abandoned = abandoned
         self.rereads = rereads
         self.averageRating = averageRating

@@ -53,7 +53,7 @@ public enum InsightsHTMLReport {
         let reading = insights.reading
         var figures: [(value: String, name: String)] = [
             (FigureText.count(reading.booksFinished), "books finished"),
-            (FigureText.count(reading.pagesFinished), "pages read"),
+            (FigureText.count(reading.pagesFinished), "pages read" + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)),
             (finite(reading.averageRating).map { "\(FigureText.decimal($0))★" } ?? "–", "average rating"),
             (finite(reading.dnfRate).map(FigureText.percent) ?? "–", "did not finish (\(FigureText.count(reading.abandoned)))"),
             (FigureText.count(reading.rereads), reading.rereads == 1 ? "re-read" : "re-reads"),

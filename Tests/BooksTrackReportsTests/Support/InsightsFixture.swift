@@ -119,7 +119,7 @@ enum InsightsFixture {
 
     static func yearInBooks(_ year: Int, books: Int, pages: Int) -> YearInBooks {
         YearInBooks(
-            year: year, books: books, pages: pages, abandoned: 1, rereads: 0, averageRating: 3.8,
+            year: year, books: books, pages: pages, booksWithPages: books, abandoned: 1, rereads: 0, averageRating: 3.8,
             longest: BookFigure(title: "Middlemarch", author: "George Eliot", pages: 880),
             topAuthor: NamedCount(name: "Ursula K. Le Guin", count: 2), topGenre: NamedCount(name: "Science fiction", count: 4))
     }
