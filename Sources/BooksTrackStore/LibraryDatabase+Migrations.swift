@@ -92,6 +92,10 @@ extension LibraryDatabase {
             // "Name (role)" labels.
             try db.execute(sql: "ALTER TABLE works ADD COLUMN contributors TEXT")
         }
+        migrator.registerMigration("v10-goodreads-book-ids") { db in
+            // Goodreads' "Book Id" names an edition; kept on the edition as a JSON list.
+            try db.execute(sql: "ALTER TABLE editions ADD COLUMN goodreadsBookIDs TEXT")
+        }
         return migrator
     }
 

@@ -41,3 +41,28 @@ import Testing
         #expect(try String(contentsOf: first, encoding: .utf8).contains("The Expanse Omnibus (The Expanse, #1-3)"))
     }
 }
+
+/// Goodreads' Book Id through the library and back.
+@Suite struct GoodreadsBookIDTests {
+    @Test func theBookIdIsTheEditionsAndComesBackInTheExport() async throws {
+        // Given a Goodreads row with Book Id 234225
+        let cli = try CLIHarness()
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("goodreads_library_export.csv")
+        let row = #"234225,Dune,Frank Herbert,,,"=""0441172717""","=""9780441172719""",5,4,Ace,Paperback,412,1990,1965,2020/01/05,2019/01/01,,,read,,,,1,0"#
+        try [OutputWordingTests.header, row].joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        #expect(await cli.run("import", file.path).exitCode == 0)
+
+        // When exported as BooksTrack JSON and as Goodreads CSV
+        let json = cli.dataDirectory.appendingPathComponent("library.json")
+        let csv = cli.dataDirectory.appendingPathComponent("goodreads.csv")
+        #expect(await cli.run("export", "-o", json.path).exitCode == 0)
+        #expect(await cli.run("export", "--format", "goodreads", "-o", csv.path).exitCode == 0)
+
+        // Then the id sits with the edition, and the Goodreads file gives it back as Book Id
+        let text = try String(contentsOf: json, encoding: .utf8)
+        #expect(text.contains("\"goodreadsBookIDs\":[\"234225\"]"))
+        #expect(text.contains("\"goodreadsWorkIDs\":[]"))
+        #expect(try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")[1].hasPrefix("234225,"))
+    }
+}

@@ -238,11 +238,12 @@ struct GoodreadsMappingTests {
         #expect(dune.publisher == "Ace Books")
     }
 
-    @Test func bookIdIsTheGoodreadsID() throws {
+    @Test func bookIdIsTheEditionsGoodreadsBookID() throws {
         // given Book Id 234225
         // when the row is mapped
-        // then it is kept as the Goodreads ID
-        #expect(try book("Dune").workExternalIDs.goodreadsWorkIDs == ["234225"])
+        // then it is kept as the edition's Goodreads book id, not as a work id
+        #expect(try book("Dune").editionExternalIDs.goodreadsBookIDs == ["234225"])
+        #expect(try book("Dune").workExternalIDs.goodreadsWorkIDs == [])
     }
 
     @Test func currentlyReadingShelfIsReadingWithoutTags() throws {

@@ -79,6 +79,8 @@ public struct EditionExternalIDs: Hashable, Sendable, Codable {
     public var googleBooksVolumeIDs: [String]
     public var amazonASINs: [String]
     public var librarythingIDs: [String]
+    /// Goodreads *book* ids: Goodreads numbers editions ("Book Id" in its export), not works.
+    public var goodreadsBookIDs: [String]
 
     /// Creates a set of identifiers; arrays are cleaned of empty and duplicate values.
     public init(
@@ -86,12 +88,31 @@ public struct EditionExternalIDs: Hashable, Sendable, Codable {
         isbndbID: String? = nil,
         googleBooksVolumeIDs: [String] = [],
         amazonASINs: [String] = [],
-        librarythingIDs: [String] = []
+        librarythingIDs: [String] = [],
+        goodreadsBookIDs: [String] = []
     ) {
         self.openLibraryEditionID = ExternalID.clean(openLibraryEditionID)
         self.isbndbID = ExternalID.clean(isbndbID)
         self.googleBooksVolumeIDs = ExternalID.cleaned(googleBooksVolumeIDs)
         self.amazonASINs = ExternalID.cleaned(amazonASINs)
         self.librarythingIDs = ExternalID.cleaned(librarythingIDs)
+        self.goodreadsBookIDs = ExternalID.cleaned(goodreadsBookIDs)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case openLibraryEditionID, isbndbID, googleBooksVolumeIDs, amazonASINs, librarythingIDs, goodreadsBookIDs
+    }
+
+    /// Decodes the identifiers; lists a file leaves out (`goodreadsBookIDs` before it was kept) are empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            openLibraryEditionID: try container.decodeIfPresent(String.self, forKey: .openLibraryEditionID),
+            isbndbID: try container.decodeIfPresent(String.self, forKey: .isbndbID),
+            googleBooksVolumeIDs: try container.decodeIfPresent([String].self, forKey: .googleBooksVolumeIDs) ?? [],
+            amazonASINs: try container.decodeIfPresent([String].self, forKey: .amazonASINs) ?? [],
+            librarythingIDs: try container.decodeIfPresent([String].self, forKey: .librarythingIDs) ?? [],
+            goodreadsBookIDs: try container.decodeIfPresent([String].self, forKey: .goodreadsBookIDs) ?? []
+        )
     }
 }

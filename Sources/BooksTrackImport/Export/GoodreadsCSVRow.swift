@@ -22,7 +22,8 @@ enum GoodreadsCSVRow {
         let isbn = edition?.primaryISBN
         let shelf = exclusiveShelf(entry.status)
         let text: [String] = [
-            book.work.externalIDs.goodreadsWorkIDs.first ?? "",
+            // Libraries imported before Book Ids were kept on editions hold them on the work.
+            edition?.externalIDs.goodreadsBookIDs.first ?? book.work.externalIDs.goodreadsWorkIDs.first ?? "",
             title(of: book.work),
             primaryAuthor?.name ?? "",
             primaryAuthor.map { $0.sortName ?? TextNormalization.sortName(forAuthor: $0.name) } ?? "",

@@ -122,6 +122,7 @@ extension JSONTextBuffer {
         member("googleBooksVolumeIDs", ids.googleBooksVolumeIDs)
         member("amazonASINs", ids.amazonASINs)
         member("librarythingIDs", ids.librarythingIDs)
+        member("goodreadsBookIDs", ids.goodreadsBookIDs)
         closeObject()
         member("dateCreated", edition.dateCreated)
         member("lastModified", edition.lastModified)

@@ -150,6 +150,7 @@ extension BookDraft {
         ExternalID.union(&edition.externalIDs.googleBooksVolumeIDs, ids.googleBooksVolumeIDs)
         ExternalID.union(&edition.externalIDs.amazonASINs, ids.amazonASINs)
         ExternalID.union(&edition.externalIDs.librarythingIDs, ids.librarythingIDs)
+        ExternalID.union(&edition.externalIDs.goodreadsBookIDs, ids.goodreadsBookIDs)
         editions[index] = edition
         return edition.id
     }

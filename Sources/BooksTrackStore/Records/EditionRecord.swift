@@ -12,7 +12,7 @@ enum EditionRecord {
         "userKey", "id", "workID", "publisher", "publicationDate", "pageCount", "format", "language",
         "editionTitle", "coverImageURL", "translator", "narrator", "audioDurationMinutes",
         "openLibraryEditionID", "isbndbID", "googleBooksVolumeIDs", "amazonASINs", "librarythingIDs",
-        "dateCreated", "lastModified", "isbns",
+        "dateCreated", "lastModified", "isbns", "goodreadsBookIDs",
     ]
 
     /// The columns `decode` reads, in order.
@@ -48,6 +48,7 @@ enum EditionRecord {
         row.bind(edition.dateCreated)
         row.bind(edition.lastModified)
         row.bind(JSONStringList.encode(edition.isbns.map(\.isbn13)))
+        row.bind(JSONStringList.encode(ids.goodreadsBookIDs))
     }
 
     /// Reads an edition from `decodedColumns`, from the reader's position, assigning values as
@@ -72,6 +73,7 @@ enum EditionRecord {
         edition.dateCreated = try reader.date()
         edition.lastModified = try reader.date()
         edition.isbns = try reader.isbnList()
+        edition.externalIDs.goodreadsBookIDs = try reader.stringList()
         return edition
     }
 }

@@ -73,7 +73,8 @@ struct GoodreadsRowMapper: RowMapper {
         for name in Cells.names(row[additionalAuthors]) where !book.authors.contains(name) {
             book.authors.append(name)
         }
-        if let id = row[bookID] { book.workExternalIDs.goodreadsWorkIDs = [id] }
+        // "Book Id" numbers the edition the reader shelved, not the work.
+        if let id = row[bookID] { book.editionExternalIDs.goodreadsBookIDs = [id] }
 
         var unusual: [String] = []
         for value in [Self.formulaValue(row[isbn]), Self.formulaValue(row[isbn13])] {
