@@ -93,3 +93,69 @@ import Testing
         #expect(book.pageCount == 36)
     }
 }
+
+/// The export read one book at a time: file order, odd strings, and files refused whole.
+@Suite struct LibraryThingStreamingTests {
+    static func entries(_ json: String) throws -> [(String, String)] {
+        let data = Data(json.utf8)
+        var found: [(String, String)] = []
+        try LibraryThingJSONEntries(data).forEach { entry in
+            found.append((entry.key, String(decoding: data.subdata(in: entry.range), as: UTF8.self)))
+        }
+        return found
+    }
+
+    @Test func entriesComeInFileOrderWithBracesAndQuotesInsideStrings() throws {
+        let json = #"\#u{FEFF}{"9": {"title": "a } ] { [ \" tricky"}, "10": {"title": "b"},"2":{"x":[1,{"y":"}"}]}, "k\u0065y": 5 }"#
+        let found = try Self.entries(json)
+        #expect(found.map(\.0) == ["9", "10", "2", "key"])
+        #expect(found[0].1 == #"{"title": "a } ] { [ \" tricky"}"#)
+        #expect(found[3].1 == "5")
+    }
+
+    @Test func aListOfBooksIsNumberedFromOne() throws {
+        #expect(try Self.entries(#"[{"title": "a"}, {"title": "b"}]"#).map(\.0) == ["1", "2"])
+        #expect(try Self.entries("  {}  ").isEmpty)
+    }
+
+    @Test(arguments: [
+        #"{"1": {"title": "a"}"#, #"{"1": {"title": "a"}} junk"#, #"{"1": {"title": "a"} "2": {}}"#, #"{"1" {"title": "a"}}"#,
+        #"{"1": {"title": "a}}"#, "", "null", #"{1: {}}"#,
+    ])
+    func aMalformedDocumentIsInvalidJSON(json: String) {
+        #expect(throws: ImportError.self) { try Self.entries(json) }
+    }
+
+    @Test func aBadBookLateInTheFileRefusesTheWholeFileBeforeAnythingIsWritten() throws {
+        // Given 3,000 good books then one whose value does not parse
+        let harness = try ImportHarness()
+        let good = (1...3_000).map { #""\#($0)": {"title": "Book \#($0)", "primaryauthor": "Writer, A"}"# }
+        let file = try harness.file("librarything.json", "{" + (good + [#""3001": {"title": tru}"#]).joined(separator: ",\n") + "}")
+
+        // When imported in batches of 1,000
+        // Then it is refused naming the book, and the library stays empty
+        let error = #expect(throws: ImportError.self) {
+            try harness.importer().importFile(at: file, options: ImportOptions(batchSize: 1_000))
+        }
+        #expect(String(describing: error!).contains("3001"))
+        #expect(try harness.count() == 0)
+    }
+
+    @Test func booksComeInBatchesInFileOrder() throws {
+        // Given 2,500 books
+        let json = "{" + (1...2_500).map { #""\#($0)": {"title": "Book \#($0)"}"# }.joined(separator: ",") + "}"
+        var sizes: [Int] = []
+        var titles: [String] = []
+
+        // When mapped 1,000 at a time
+        try LibraryThingJSONReader.forEachBatch(of: Data(json.utf8), batchSize: 1_000) { books, _ in
+            sizes.append(books.count)
+            titles += books.map(\.title)
+        }
+
+        // Then three batches come, in the file's order
+        #expect(sizes == [1_000, 1_000, 500])
+        #expect(titles.first == "Book 1")
+        #expect(titles.last == "Book 2500")
+    }
+}

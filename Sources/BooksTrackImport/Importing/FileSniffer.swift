@@ -42,11 +42,11 @@ enum FileSniffer {
         return size
     }
 
-    /// The whole file, refused when larger than the byte cap.
-    static func contents(of url: URL, limits: ImportLimits) throws(ImportError) -> Data {
+    /// The whole file, refused when larger than the byte cap; `mapped` maps it instead of reading it.
+    static func contents(of url: URL, limits: ImportLimits, mapped: Bool = false) throws(ImportError) -> Data {
         _ = try size(of: url, limits: limits)
         do {
-            return try Data(contentsOf: url)
+            return try Data(contentsOf: url, options: mapped ? .alwaysMapped : [])
         } catch {
             throw .unreadable(path: url.path, reason: Self.reason(error))
         }

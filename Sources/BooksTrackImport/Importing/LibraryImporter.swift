@@ -97,17 +97,21 @@ public struct LibraryImporter: Sendable {
     private func importLibraryThingJSON(
         at url: URL, options: ImportOptions, progress: (ImportProgress) -> Void
     ) throws -> ImportSummary {
-        let data = try FileSniffer.contents(of: url, limits: options.limits)
+        // Mapped, not read: the pages of the file come and go as the books are taken one at a time.
+        let data = try FileSniffer.contents(of: url, limits: options.limits, mapped: true)
         var summary = ImportSummary(format: .librarythingJSON, dryRun: options.dryRun)
-        let books = try LibraryThingJSONReader.books(from: data, limits: options.limits, problems: &summary.problems)
-        guard !books.isEmpty else { throw ImportError.headerOnly }
+        let total = try LibraryThingJSONReader.check(data, limits: options.limits)
+        guard total > 0 else { throw ImportError.headerOnly }
         var batcher = try ImportBatcher(store: store, format: .librarythingJSON, options: options, now: now())
-        progress(ImportProgress(processed: 0, total: books.count))
-        for start in stride(from: 0, to: books.count, by: options.batchSize) {
-            let batch = books[start..<min(books.count, start + options.batchSize)]
-            summary.rows += batch.count
-            try batcher.process(batch.map { $0.fittingLimits(now: now(), problems: &summary.problems) }, into: &summary)
-            progress(ImportProgress(processed: summary.rows, total: books.count))
+        progress(ImportProgress(processed: 0, total: total))
+        try LibraryThingJSONReader.forEachBatch(of: data, batchSize: options.batchSize) { books, problems in
+            // Every entry is a row, as in a CSV: the books and those skipped for want of a title or shape.
+            let skipped = problems.filter { $0.action == .skipped }.count
+            summary.rows += books.count + skipped
+            summary.skipped += skipped
+            summary.problems += problems
+            try batcher.process(books.map { $0.fittingLimits(now: now(), problems: &summary.problems) }, into: &summary)
+            progress(ImportProgress(processed: summary.rows, total: total))
         }
         finish(&summary, batcher: batcher)
         return summary

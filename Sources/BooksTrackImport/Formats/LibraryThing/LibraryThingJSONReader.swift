@@ -11,42 +11,81 @@ enum LibraryThingJSONReader {
     static func books(
         from data: Data, limits: ImportLimits, problems: inout [ImportProblem]
     ) throws(ImportError) -> [ImportedBook] {
-        let root: Any
+        _ = try check(data, limits: limits)
+        var books: [ImportedBook] = []
+        var found: [ImportProblem] = []
+        try forEachBatch(of: data, batchSize: 1_000) { batch, batchProblems in
+            books += batch
+            found += batchProblems
+        }
+        problems += found
+        return books
+    }
+
+    /// Reads the whole export once without keeping it, so that a file that will be refused is
+    /// refused before anything is written: every book must parse, the books must not pass the row
+    /// cap, and at least one value must be a book. Returns the number of entries.
+    static func check(_ data: Data, limits: ImportLimits) throws(ImportError) -> Int {
+        var count = 0
+        var books = 0
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            try LibraryThingJSONEntries(data).forEach { entry in
+                count += 1
+                if count > limits.maxRows { throw ImportError.tooManyRows(limit: limits.maxRows) }
+                _ = try value(of: entry, in: data)
+                if entry.isObject { books += 1 }
+            }
+        } catch let error as ImportError {
+            throw error
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .invalidJSON(reason: "it is not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+            throw .invalidJSON(reason: "it is not valid JSON")
         }
-        let records: [(id: String, value: Any)]
-        if let object = root as? [String: Any] {
-            records = orderedKeys(of: object, in: data).compactMap { key in object[key].map { (key, $0) } }
-        } else if let list = root as? [Any] {
-            records = list.enumerated().map { (String($0.offset + 1), $0.element) }
-        } else {
-            throw .invalidJSON(reason: "expected an object of books keyed by LibraryThing book id")
-        }
-        guard records.count <= limits.maxRows else { throw .tooManyRows(limit: limits.maxRows) }
-        guard records.isEmpty || records.contains(where: { $0.value is [String: Any] }) else {
+        guard count == 0 || books > 0 else {
             throw .invalidJSON(reason: "no value is a book object; this is not a LibraryThing export")
         }
+        return count
+    }
 
-        var books: [ImportedBook] = []
-        books.reserveCapacity(records.count)
-        for (offset, record) in records.enumerated() {
-            let row = offset + 1
-            guard let fields = record.value as? [String: Any] else {
-                problems.append(
-                    ImportProblem(
-                        row: row, message: "book \(Cells.quoted(record.id)) is not a book object; skipped", action: .skipped
+    /// Maps the books of a checked export in file order, `batchSize` at a time, handing each batch
+    /// and its problems to `body`: memory follows a batch, not the file.
+    static func forEachBatch(
+        of data: Data, batchSize: Int, _ body: ([ImportedBook], [ImportProblem]) throws -> Void
+    ) throws(ImportError) {
+        var batch: [ImportedBook] = []
+        var problems: [ImportProblem] = []
+        var row = 0
+        do {
+            try LibraryThingJSONEntries(data).forEach { entry in
+                row += 1
+                guard let fields = try value(of: entry, in: data) as? [String: Any] else {
+                    problems.append(ImportProblem(
+                        row: row, message: "book \(Cells.quoted(entry.key)) is not a book object; skipped", action: .skipped
                     ))
-                continue
+                    return
+                }
+                if let book = book(from: fields, id: entry.key, row: row, problems: &problems) { batch.append(book) }
+                if batch.count >= batchSize {
+                    try body(batch, problems)
+                    batch.removeAll(keepingCapacity: true)
+                    problems.removeAll()
+                }
             }
-            if let book = book(from: fields, id: record.id, row: row, problems: &problems) {
-                books.append(book)
-            }
+            if !batch.isEmpty || !problems.isEmpty { try body(batch, problems) }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw .invalidJSON(reason: "it is not valid JSON")
         }
-        return books
+    }
+
+    /// One entry's value, parsed on its own.
+    private static func value(of entry: LibraryThingJSONEntries.Entry, in data: Data) throws(ImportError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data.subdata(in: entry.range), options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw .invalidJSON(reason: "book \(Cells.quoted(entry.key)) is not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+        }
     }
 
     // MARK: One book
@@ -177,70 +216,5 @@ enum LibraryThingJSONReader {
         default:
             return string(value).map { [$0] } ?? []
         }
-    }
-
-    // MARK: File order
-
-    /// The object's keys in the order the file writes them; keys the scan misses follow in numeric order.
-    private static func orderedKeys(of object: [String: Any], in data: Data) -> [String] {
-        var seen = Set<String>()
-        var keys = topLevelKeys(in: data).filter { object[$0] != nil && seen.insert($0).inserted }
-        if keys.count < object.count {
-            let missing = object.keys.filter { !seen.contains($0) }
-            keys += missing.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-        }
-        return keys
-    }
-
-    /// The keys of the top-level object, scanned without building it (dictionaries forget order).
-    private static func topLevelKeys(in data: Data) -> [String] {
-        var keys: [String] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var stringStart = 0
-        var expectingKey = false
-        var stringIsKey = false
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            for (position, byte) in bytes.enumerated() {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                        if stringIsKey, let key = decodeKey(UnsafeRawBufferPointer(rebasing: bytes[stringStart...position])) {
-                            keys.append(key)
-                        }
-                    }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    inString = true
-                    stringStart = position
-                    stringIsKey = depth == 1 && expectingKey
-                    expectingKey = false
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    expectingKey = depth == 1 && byte == UInt8(ascii: "{")
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                case UInt8(ascii: ","):
-                    expectingKey = depth == 1
-                default:
-                    break
-                }
-            }
-        }
-        return keys
-    }
-
-    /// A quoted JSON string, escapes decoded.
-    private static func decodeKey(_ quoted: UnsafeRawBufferPointer) -> String? {
-        let inner = quoted.dropFirst().dropLast()
-        guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
-        return try? JSONDecoder().decode(String.self, from: Data(quoted))
     }
 }
