@@ -82,4 +82,18 @@ import Testing
         #expect(book.firstPublicationYear == -700)
         #expect(book.publicationDate == PartialDate(year: 1996))
     }
+
+    @Test func rolesInAdditionalAuthorsAreKept() throws {
+        // Given an audiobook row whose Additional Authors name a narrator and a translator
+        let row = GoodreadsText.row(id: 1, title: "The Name of the Rose", author: "Umberto Eco")
+            .replacingOccurrences(of: "\"Umberto Eco\",,", with: "\"Umberto Eco\",,\"William Weaver (Translator), Sean Barrett (Narrator), Jane Doe\"")
+
+        // When mapped
+        let book = try #require(try Self.map(GoodreadsText.file([row])).first)
+
+        // Then the translator and narrator are on the edition and only writers are authors
+        #expect(book.authors == ["Umberto Eco", "Jane Doe"])
+        #expect(book.translator == "William Weaver")
+        #expect(book.narrator == "Sean Barrett")
+    }
 }

@@ -70,9 +70,8 @@ struct GoodreadsRowMapper: RowMapper {
         var book = ImportedBook(row: number, titleWithSeries: rawTitle, unnumberedSeries: true)
         // `Author` holds one name even with a comma in it ("King, Jr."); only `Additional Authors` is a list.
         book.authors = Cells.name(row[author]).map { [$0] } ?? []
-        for name in Cells.names(row[additionalAuthors]) where !book.authors.contains(name) {
-            book.authors.append(name)
-        }
+        // Additional Authors may name a role ("Frank Muller (Narrator)"): only authors stay authors.
+        Cells.assignEveryContributor(Cells.names(row[additionalAuthors]), to: &book)
         // "Book Id" numbers the edition the reader shelved, not the work.
         if let id = row[bookID] { book.editionExternalIDs.goodreadsBookIDs = [id] }
 
