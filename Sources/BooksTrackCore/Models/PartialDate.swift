@@ -155,14 +155,9 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    // Howard Hinnant's days_from_civil: proleptic Gregorian, no calendar object needed.
+    /// Days from 1970-01-01 (proleptic Gregorian, no calendar object needed).
     private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(ISO8601Text.days(fromCivil: Int64(year), Int64(month), Int64(day)))
     }
 }
 

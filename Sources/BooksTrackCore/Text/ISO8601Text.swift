@@ -123,7 +123,7 @@ public enum ISO8601Text {
     }
 
     // Howard Hinnant's days-from-civil and civil-from-days (proleptic Gregorian, day 0 = 1970-01-01).
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
