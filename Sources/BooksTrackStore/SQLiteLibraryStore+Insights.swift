@@ -228,7 +228,7 @@ struct InsightsQueries {
             for index in wanted where index >= seen && index < next { values.append(length.pages) }
             seen = next
         }
-        return Double(values.reduce(0, +)) / Double(values.count)
+        return values.reduce(0.0) { $0 + Double($1) } / Double(values.count)
     }
 
     /// Twelve months for a year, one entry per year with reads for all time.

@@ -47,3 +47,14 @@ import Testing
         }
     }
 }
+
+/// Sums that hold at the limit instead of trapping, for figures over data written before the bounds.
+@Suite struct SaturatingSumTests {
+    @Test func sumsHoldAtTheLimits() {
+        #expect([Int.max, Int.max].saturatingSum() == .max)
+        #expect([Int.min, -1].saturatingSum() == .min)
+        #expect([Int.max, 1, -5].saturatingSum() == .max - 5)
+        #expect([412, 300].saturatingSum() == 712)
+        #expect(Int.max.saturatingAdd(Int.min) == -1)
+    }
+}

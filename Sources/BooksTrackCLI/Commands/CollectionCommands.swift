@@ -127,7 +127,7 @@ struct SessionCommand: ParsableCommand {
             for session in sessions {
                 say("\(TextFormat.date(session.date))  \(String(session.durationMinutes).leftPadded(4)) min  \(String(session.pagesRead).leftPadded(4)) \(session.pagesRead == 1 ? "page" : "pages")")
             }
-            let pages = sessions.reduce(0) { $0 + $1.pagesRead }
+            let pages = sessions.map(\.pagesRead).saturatingSum()
             say("Total: \(HumanFormat.count(sessions.count, "session", "sessions")), \(found.entry.totalReadingMinutes) min, \(HumanFormat.count(pages, "page", "pages")).")
         }
     }

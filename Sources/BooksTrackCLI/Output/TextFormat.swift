@@ -152,7 +152,7 @@ enum TextFormat {
             lines.append(field("Past reads", earlierReads(entry.readHistory)))
         }
         if !entry.sessions.isEmpty {
-            let pages = entry.sessions.reduce(0) { $0 + $1.pagesRead }
+            let pages = entry.sessions.map(\.pagesRead).saturatingSum()
             lines.append(field(
                 "Sessions",
                 "\(entry.sessions.count), \(entry.totalReadingMinutes) min, \(HumanFormat.count(pages, "page", "pages"))"

@@ -123,5 +123,5 @@ public struct LibraryEntry: Hashable, Sendable, Codable, Identifiable, NamedByID
     public var isOwned: Bool { editionID != nil }
 
     /// Minutes read over all recorded sessions.
-    public var totalReadingMinutes: Int { sessions.reduce(0) { $0 + $1.durationMinutes } }
+    public var totalReadingMinutes: Int { sessions.map(\.durationMinutes).saturatingSum() }
 }

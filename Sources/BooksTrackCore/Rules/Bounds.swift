@@ -33,3 +33,20 @@ public enum Bounds {
         return (value < 0 ? "-" : "") + result
     }
 }
+
+extension Sequence where Element == Int {
+    /// The sum, held at `Int.max` (or `Int.min`) instead of trapping: values are bounded on the
+    /// way in, but a library written before the bounds may still hold a page count no book has.
+    public func saturatingSum() -> Int {
+        reduce(0) { $0.saturatingAdd($1) }
+    }
+}
+
+extension Int {
+    /// `self + other`, held at the limit it would pass instead of trapping.
+    public func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other > 0 ? .max : .min
+    }
+}

@@ -33,7 +33,7 @@ struct EntryFigures {
         earlierReads += entry.readHistory.count(where: { $0.outcome == .read })
         guard entry.status == .read else { return }
         if let shownPageCount {
-            finishedPages += shownPageCount
+            finishedPages = finishedPages.saturatingAdd(shownPageCount)
             finishedWithPageCount += 1
         }
         if let completed = entry.dateCompleted {
