@@ -89,7 +89,14 @@ public final class LibraryDatabase: Sendable {
         return configuration
     }
 
+    /// Brings the schema up to date under the folder's lock: a second opener of a new file waits
+    /// for the first, then finds every migration applied.
     private func migrate() throws {
+        guard let path else { return try migrateNow() }
+        try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { try migrateNow() }
+    }
+
+    private func migrateNow() throws {
         let migrator = Self.migrator
         do {
             let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }

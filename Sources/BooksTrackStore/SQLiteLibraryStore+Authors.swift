@@ -37,6 +37,26 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// The authors whose normalized name (`TextNormalization.normalizeAuthor`) is one of `keys`.
+    public func authors(normalizedNames keys: [String]) throws -> [Author] {
+        let keys = Array(Set(keys.filter { !$0.isEmpty }))
+        guard !keys.isEmpty else { return [] }
+        return try read { db, user in
+            var found: [Author] = []
+            for start in stride(from: 0, to: keys.count, by: 500) {
+                let chunk = keys[start..<min(keys.count, start + 500)]
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                found += try Self.fetch(db, """
+                    SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a
+                    WHERE a.userKey = ? AND a.normalizedName IN (\(placeholders)) ORDER BY a.sortKey, a.id
+                    """, StatementArguments([user] + chunk.map { $0 as (any DatabaseValueConvertible)? }), table: "authors") {
+                    try AuthorRecord.decode(&$0)
+                }
+            }
+            return found
+        }
+    }
+
     /// Every author, by sort name ("Last, First", without case or accents).
     public func allAuthors() throws -> [Author] {
         try read { db, user in

@@ -18,9 +18,11 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
 
     /// Runs `body` in a read transaction with the user's key, translating database errors. The
-    /// key is nil when the user is not in the file: every query then finds nothing.
+    /// key is nil when the user is not in the file: every query then finds nothing. Inside a
+    /// use case's transaction, `body` joins it.
     func read<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
         do {
+            if let db = TransactionScope.database(of: writer) { return try body(db, try userKey(db)) }
             return try writer.read { db in try body(db, try userKey(db)) }
         } catch {
             throw StoreError.translating(error)
@@ -32,6 +34,7 @@ public struct SQLiteLibraryStore: LibraryStore {
     /// between its writes. It waits for other writes and holds them off while it runs.
     func readOnWriter<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
         do {
+            if let db = TransactionScope.database(of: writer) { return try body(db, try userKey(db)) }
             return try writer.writeWithoutTransaction { db in
                 try db.readOnly {
                     // One snapshot for every statement, even when another process writes the file;
@@ -48,8 +51,13 @@ public struct SQLiteLibraryStore: LibraryStore {
 
     /// Runs `body` in one write transaction (rolled back when it throws) with the user's key,
     /// translating database errors; a user missing from the file is `StoreError.unknownUser`.
+    /// Inside a use case's write transaction, `body` joins it.
     func write<T>(_ body: (Database, _ user: Int64) throws -> T) throws -> T {
         do {
+            if let db = TransactionScope.database(of: writer, writing: true) {
+                guard let user = try userKey(db) else { throw StoreError.unknownUser(userID) }
+                return try body(db, user)
+            }
             return try writer.write { db in
                 guard let user = try userKey(db) else { throw StoreError.unknownUser(userID) }
                 return try body(db, user)
@@ -62,6 +70,44 @@ public struct SQLiteLibraryStore: LibraryStore {
     /// The integer key that stands for the user in every row.
     private func userKey(_ db: Database) throws -> Int64? {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT key FROM users WHERE id = ?"), arguments: [userID.storageText])
+    }
+}
+
+extension SQLiteLibraryStore: LibraryTransactions {
+    /// Runs `body` in one write transaction on the writer's queue (GRDB's async write: the
+    /// calling task is suspended, no thread of the cooperative pool waits on SQLite).
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let writer = writer
+        do {
+            return try await writer.write { db in
+                try TransactionScope.run(db, writer: writer, writing: true, body)
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// Runs `body` in one read transaction on a reader's queue (GRDB's async read).
+    public func snapshot<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let writer = writer
+        do {
+            return try await writer.read { db in
+                try TransactionScope.run(db, writer: writer, writing: false, body)
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// Runs `body` in one write transaction, blocking the calling thread.
+    public func blockingTransaction<T>(_ body: () throws -> T) throws -> T {
+        if TransactionScope.database(of: writer, writing: true) != nil { return try body() }
+        let writer = writer
+        do {
+            return try writer.write { db in try TransactionScope.run(db, writer: writer, writing: true, body) }
+        } catch {
+            throw StoreError.translating(error)
+        }
     }
 }
 

@@ -32,6 +32,22 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.authors(named: name)
     }
 
+    public func authors(normalizedNames keys: [String]) throws -> [Author] {
+        try base.authors(normalizedNames: keys)
+    }
+
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await base.transaction(body)
+    }
+
+    public func snapshot<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await base.snapshot(body)
+    }
+
+    public func blockingTransaction<T>(_ body: () throws -> T) throws -> T {
+        try base.blockingTransaction(body)
+    }
+
     public func allAuthors() throws -> [Author] {
         try base.allAuthors()
     }

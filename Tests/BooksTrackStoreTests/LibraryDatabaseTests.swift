@@ -116,3 +116,27 @@ import Testing
         #expect(try store.count(EntryQuery()) == 1_200)
     }
 }
+
+/// Several openers of one new file at the same moment, as two processes starting together.
+@Suite struct ConcurrentOpeningTests {
+    @Test func openersOfANewLibraryAtOnceAllSucceedAndMigrateOnce() throws {
+        for round in 0..<8 {
+            let directory = try TemporaryDirectory()
+            let path = directory.path("data/library.sqlite")
+            let results = AtOnce.run(3) { _ in try LibraryDatabase(path: path).appliedMigrations() }
+            for result in results {
+                #expect(throws: Never.self, "round \(round)") { _ = try result.get() }
+            }
+            let migrations = try LibraryDatabase(path: path).appliedMigrations()
+            #expect(migrations.count == 10)
+            #expect(results.allSatisfy { (try? $0.get()) == migrations })
+        }
+    }
+
+    @Test func openersOfANewCatalogAtOnceAllSucceed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        let results = AtOnce.run(2) { _ in try CatalogDatabase(path: path, now: { day(0) }).appliedMigrations() }
+        for result in results { #expect(throws: Never.self) { _ = try result.get() } }
+    }
+}

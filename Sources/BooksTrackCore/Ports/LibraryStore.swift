@@ -1,26 +1,50 @@
 import Foundation
 
-/// One user's library, persisted. Created for a single user: nothing here can reach another
-/// user's data. Every method is one transaction.
-public protocol LibraryStore: Sendable {
+// The library's store, split by concern so that a use case, or a test double, depends only on
+// what it uses. Every method is one transaction of its own, or a part of the transaction it runs
+// in (`LibraryTransactions`). These methods block the calling thread on SQLite: front ends never
+// call them directly, only through the services' async methods, whose transactions run on the
+// store's own threads.
+
+/// The user a library store is created for: nothing in it can reach another user's data.
+public protocol UserScoped: Sendable {
     /// The user whose library this is.
     var userID: User.ID { get }
+}
 
-    // MARK: Authors
+/// Use cases made of several store calls run them in one transaction.
+public protocol LibraryTransactions: Sendable {
+    /// Runs `body` in one write transaction on the store's writer thread, not on the caller's:
+    /// every store call inside it joins that transaction, and it is rolled back when `body` throws.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
+    /// Runs `body` in one read transaction (a consistent snapshot) on one of the store's reader
+    /// threads; store calls inside it read that snapshot.
+    func snapshot<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
+    /// `transaction` for bulk paths that run on a thread of their own (imports): blocks the calling
+    /// thread until the transaction commits.
+    func blockingTransaction<T>(_ body: () throws -> T) throws -> T
+}
+
+/// The library's authors.
+public protocol AuthorStore: UserScoped {
     /// Inserts or updates an author.
     func save(_ author: Author) throws
     /// The author with this ID, if it is in this library.
     func author(id: Author.ID) throws -> Author?
     /// Authors whose normalized name matches `name` ("Le Guin, Ursula K." finds "Ursula K. Le Guin").
     func authors(named name: String) throws -> [Author]
+    /// The authors whose normalized name (`TextNormalization.normalizeAuthor`) is one of `keys`.
+    func authors(normalizedNames keys: [String]) throws -> [Author]
     /// Every author, by sort name.
     func allAuthors() throws -> [Author]
     /// Deletes an author; works keep their other authors.
     func deleteAuthor(id: Author.ID) throws
     /// Deletes authors linked to no work; returns how many.
     func pruneAuthorsWithoutWorks() throws -> Int
+}
 
-    // MARK: Works
+/// The library's works.
+public protocol WorkStore: UserScoped {
     /// Inserts or updates a work and its ordered author links.
     func save(_ work: Work) throws
     /// The work with this ID, if it is in this library.
@@ -29,8 +53,10 @@ public protocol LibraryStore: Sendable {
     func works(title: String, primaryAuthor: String?) throws -> [Work]
     /// Deletes a work with its editions and its entry.
     func deleteWork(id: Work.ID) throws
+}
 
-    // MARK: Editions
+/// The editions of the library's works.
+public protocol EditionStore: UserScoped {
     /// Inserts or updates an edition with its ISBNs.
     func save(_ edition: Edition) throws
     /// The edition with this ID, if it is in this library.
@@ -43,8 +69,10 @@ public protocol LibraryStore: Sendable {
     func editions(ofWorks workIDs: [Work.ID]) throws -> [Work.ID: [Edition]]
     /// Deletes an edition; entries that owned it keep their progress and become not owned.
     func deleteEdition(id: Edition.ID) throws
+}
 
-    // MARK: Entries
+/// The reader's entries: one per book, with its reading state.
+public protocol EntryStore: UserScoped {
     /// Inserts or updates an entry with its tags, quotes, sessions and read history (not photos).
     func save(_ entry: LibraryEntry) throws
     /// The entry with this ID, if it is in this library.
@@ -56,8 +84,10 @@ public protocol LibraryStore: Sendable {
     /// Reads the entry, lets `change` apply rules to it (given the page count of its shown
     /// edition), validates and saves it, all in one transaction. Returns the saved entry.
     func updateEntry(id: LibraryEntry.ID, _ change: (inout LibraryEntry, _ pageCount: Int?) throws -> Void) throws -> LibraryEntry
+}
 
-    // MARK: Books
+/// Whole books (work, authors, edition and entry) added, merged, found and paged.
+public protocol BookStore: UserScoped {
     /// Adds authors (reusing existing IDs), the work, the edition and the entry in one transaction.
     func add(_ book: NewBook) throws -> LibraryBook
     /// Adds many books in one transaction; the fast path for imports.
@@ -86,8 +116,10 @@ public protocol LibraryStore: Sendable {
     func entries(isbn: ISBN) throws -> [LibraryEntry.ID]
     /// Entries whose title contains `text` (case- and diacritic-insensitive); at most `limit`.
     func entries(titleContaining text: String, limit: Int) throws -> [LibraryEntry.ID]
+}
 
-    // MARK: Enrichment queue
+/// The works waiting to be completed from the providers.
+public protocol EnrichmentQueueStore: UserScoped {
     /// Up to `limit` queued works, oldest first.
     func queuedForEnrichment(limit: Int) throws -> [Work.ID]
     /// How many works wait for enrichment.
@@ -100,8 +132,10 @@ public protocol LibraryStore: Sendable {
     func recordEnrichmentAttempts(_ attempts: [EnrichmentAttempt]) throws
     /// Takes works off the queue.
     func dequeueEnrichment(_ workIDs: [Work.ID]) throws
+}
 
-    // MARK: Counts and statistics
+/// Counts, statistics and insights, counted in SQL.
+public protocol InsightStore: UserScoped {
     /// How many entries match the query's filters (paging ignored), counted in SQL.
     func count(_ query: EntryQuery) throws -> Int
     /// Entries per status, every status present, counted in SQL.
@@ -112,8 +146,10 @@ public protocol LibraryStore: Sendable {
     func readingStatistics(now: Date) throws -> ReadingStatistics
     /// The insights of one year (nil for all time) as of `now`, with SQL aggregates.
     func insights(year: Int?, now: Date) throws -> Insights
+}
 
-    // MARK: Goals
+/// Reading goals per year.
+public protocol GoalStore: UserScoped {
     /// How a year's goal stands as of `now`; nil without one.
     func goalProgress(year: Int, now: Date) throws -> GoalProgress?
     /// The goal set for a year.
@@ -122,8 +158,10 @@ public protocol LibraryStore: Sendable {
     func setGoal(_ goal: ReadingGoal) throws
     /// Removes a year's goal.
     func removeGoal(year: Int) throws
+}
 
-    // MARK: Page photos
+/// Photos of pages, kept with their entry.
+public protocol PhotoStore: UserScoped {
     /// Stores a photo's bytes with its metadata.
     func addPhoto(_ photo: PagePhoto, data: Data, entryID: LibraryEntry.ID) throws
     /// The entry's photos, oldest first.
@@ -133,6 +171,12 @@ public protocol LibraryStore: Sendable {
     /// Deletes a photo.
     func deletePhoto(id: PagePhoto.ID) throws
 }
+
+/// One user's library, persisted: every concern together, as the SQLite store implements it.
+public protocol LibraryStore:
+    AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
+    LibraryTransactions
+{}
 
 /// The users of one data directory.
 public protocol UserDirectory: Sendable {

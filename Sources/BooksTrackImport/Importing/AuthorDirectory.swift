@@ -16,6 +16,17 @@ struct AuthorDirectory {
         }
     }
 
+    /// Whether an author with this normalized name is known.
+    func knows(_ key: String) -> Bool { byName[key] != nil }
+
+    /// Adds authors of the library met after the directory was made.
+    mutating func learn(_ authors: [Author]) {
+        for author in authors {
+            let key = TextNormalization.normalizeAuthor(author.name)
+            if byName[key] == nil { byName[key] = author }
+        }
+    }
+
     /// The author for each name, in order without repeats, made when the library has none by that name.
     mutating func authors(named names: [String], now: Date, keys: inout MatchingKeys) -> [Author] {
         var result: [Author] = []

@@ -35,7 +35,16 @@ struct BooksTrackRestorer {
         if count == 0 { throw ImportError.headerOnly }
     }
 
+    /// Restores one batch; unless this is a dry run, what it finds missing is written in the same
+    /// transaction that looked, so two restores at once cannot both add a book.
     private func restore(_ batch: BooksTrackJSONBatch, into summary: inout ImportSummary) throws {
+        if options.dryRun { return try merge(batch, into: &summary) }
+        var outcome = summary
+        try store.blockingTransaction { try merge(batch, into: &outcome) }
+        summary = outcome
+    }
+
+    private func merge(_ batch: BooksTrackJSONBatch, into summary: inout ImportSummary) throws {
         summary.rows += batch.books.count
         var missing: [ExportedBook] = []
         for book in batch.books {

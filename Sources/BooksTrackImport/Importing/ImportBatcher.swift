@@ -3,7 +3,9 @@ import Foundation
 
 /// Merges batches of imported rows into the library, one transaction a batch.
 ///
-/// Each batch loads the library's books that share an ISBN or a title with its rows, merges every
+/// A batch is matched and written in the same write transaction, so that two imports into one
+/// library at once (a double-click on an upload) cannot both find a book missing and both add
+/// it: the second batch waits for the first and then matches the books it wrote. Each batch loads the library's books that share an ISBN or a title with its rows, merges every
 /// row into its match (or into a new book, which later rows of the same batch can match), and
 /// writes only what changed. A batch is written whole or not at all, and merging a row twice
 /// changes nothing the second time, so an import killed part-way and run again ends with the same
@@ -30,10 +32,22 @@ struct ImportBatcher {
         self.authors = AuthorDirectory(try store.allAuthors())
     }
 
-    /// Merges one batch and, unless this is a dry run, writes it.
+    /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
+    /// its candidates.
     mutating func process(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
+        if options.dryRun { return try merge(books, into: &summary) }
+        var merged = summary
+        try store.blockingTransaction { try merge(books, into: &merged) }
+        summary = merged
+    }
+
+    private mutating func merge(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
+        // Authors another writer added since this import began: found, not made twice.
+        var names: [String] = []
+        for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
+        if !names.isEmpty { authors.learn(try store.authors(normalizedNames: names)) }
         var titleKeys = books.map { keys.title($0.title) }
         titleKeys += books.compactMap { keys.mainTitle($0.title) }
         titleKeys.removeAll { $0.isEmpty }

@@ -26,7 +26,8 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             database = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            let database = database
+            try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { try Self.migrator.migrate(database) }
         } catch {
             throw StoreError.cannotOpen(path: path, reason: String(describing: error))
         }

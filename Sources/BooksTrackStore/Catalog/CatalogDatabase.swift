@@ -43,7 +43,8 @@ public final class CatalogDatabase: Sendable {
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
-        try Self.migrate(pool)
+        // Under the folder's lock: a second opener of a new catalog waits, then finds it migrated.
+        try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { [pool] in try CatalogDatabase.migrate(pool) }
         do {
             var lookup = Self.configuration
             lookup.readonly = true
