@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
         .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
         .library(name: "BooksTrackReports", targets: ["BooksTrackReports"]),
+        .library(name: "BooksTrackApp", targets: ["BooksTrackApp"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
         .library(name: "BooksTrackTesting", targets: ["BooksTrackTesting"]),
     ],
@@ -48,9 +49,13 @@ let package = Package(
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
+            name: "BooksTrackApp",
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport"]
+        ),
+        .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -78,7 +83,7 @@ let package = Package(
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackReports", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackCLITests",
-            dependencies: ["BooksTrackCLI", "BooksTrackTesting"],
+            dependencies: ["BooksTrackCLI", "BooksTrackApp", "BooksTrackTesting"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
@@ -66,6 +67,13 @@ package enum CommandLineRunner {
             case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound: return notFound
             default: return invalidInput
             }
+        case is ItemLookupError, is GoalError:
+            context.standardError("error: \(error)\n")
+            return notFound
+        case let error as SearchError:
+            context.standardError("error: \(error)\n")
+            if case .nothingFound = error { return notFound }
+            return invalidInput
         case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError:
             context.standardError("error: \(error)\n")
             return invalidInput
@@ -115,20 +123,33 @@ struct LibraryOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
-    /// Opens the user's library; only commands that add books (`creatingUser`) create a user
-    /// that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an unknown
-    /// user reads an empty library.
-    func service(creatingUser: Bool = false, unknownUserIsEmpty: Bool = false) throws -> LibraryService {
+    /// The composition root for this run's data folder, environment and clock.
+    func app() -> BooksTrackApp {
         let context = CommandContext.current
-        let name: String
+        return BooksTrackApp(
+            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
+            environment: context.environment, now: context.now
+        )
+    }
+
+    /// The user's library and its services; only commands that add books (`creatingUser`) create
+    /// a user that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an
+    /// unknown user reads an empty library.
+    func user(creatingUser: Bool = false, unknownUserIsEmpty: Bool = false) throws -> UserLibrary {
         do {
-            name = try User.validatedName(user)
+            _ = try User.validatedName(user)
         } catch {
             throw CommandFailure.invalid("--user: \(error)")
         }
-        let directory = Bootstrap.dataDirectory(explicit: dataDirectory, environment: context.environment)
-        let database = try Bootstrap.openDatabase(in: directory)
-        if creatingUser { return try Bootstrap.libraryService(database: database, userName: name, now: context.now) }
-        return try Bootstrap.readingService(database: database, userName: name, unknownUserIsEmpty: unknownUserIsEmpty, now: context.now)
+        do {
+            return try app().library(user: user, creatingUser: creatingUser, unknownUserIsEmpty: unknownUserIsEmpty)
+        } catch let error as UnknownUserError {
+            throw CommandFailure.notFound(error.description)
+        }
+    }
+
+    /// The user's library use cases.
+    func library(creatingUser: Bool = false) throws -> LibraryService {
+        try user(creatingUser: creatingUser).library
     }
 }

@@ -43,7 +43,11 @@ extension SQLiteLibraryStore {
     private func readInsightFigures<T>(_ body: (Database, _ user: Int64?) throws -> T) throws -> T {
         if try read({ db, _ in try InsightFigures.isStale(db) }) {
             do {
-                try writer.write { db in try InsightFigures.refresh(db) }
+                if let db = TransactionScope.database(of: writer, writing: true) {
+                    try InsightFigures.refresh(db)
+                } else {
+                    try writer.write { db in try InsightFigures.refresh(db) }
+                }
             } catch {
                 throw StoreError.translating(error)
             }

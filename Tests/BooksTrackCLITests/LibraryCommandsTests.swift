@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackStore
 import Foundation
 import Testing
@@ -243,9 +244,9 @@ import Testing
 
 @Suite struct DataDirectory {
     @Test func theDataDirectoryFollowsTheEnvironment() async {
-        #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["BOOKSTRACK_DATA_DIR": "/data/bt", "XDG_DATA_HOME": "/x"]).path == "/data/bt")
-        #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/home/u"]).path == "/x/bookstrack")
-        #expect(Bootstrap.dataDirectory(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/bookstrack")
-        #expect(Bootstrap.dataDirectory(explicit: "/explicit", environment: ["BOOKSTRACK_DATA_DIR": "/data/bt"]).path == "/explicit")
+        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["BOOKSTRACK_DATA_DIR": "/data/bt", "XDG_DATA_HOME": "/x"]).path == "/data/bt")
+        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/home/u"]).path == "/x/bookstrack")
+        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/bookstrack")
+        #expect(BooksTrackApp.dataDirectory(explicit: "/explicit", environment: ["BOOKSTRACK_DATA_DIR": "/data/bt"]).path == "/explicit")
     }
 }

@@ -79,11 +79,11 @@ import Testing
         #expect(try harness.snapshot() == before)
     }
 
-    @Test func booksAlreadyInTheLibraryAreMergedNotDuplicated() throws {
+    @Test func booksAlreadyInTheLibraryAreMergedNotDuplicated() async throws {
         let harness = try ImportHarness()
         let service = LibraryService(store: harness.store, now: { ImportHarness.now })
-        let mine = try service.add(ManualBook(title: "Gideon the Ninth", authors: ["Tamsyn Muir"], isbns: [try #require(ISBN("9781250313195"))], status: .reading))
-        _ = try service.rate(mine.entry.id, rating: 5)
+        let mine = try await service.add(ManualBook(title: "Gideon the Ninth", authors: ["Tamsyn Muir"], isbns: [try #require(ISBN("9781250313195"))], status: .reading))
+        _ = try await service.rate(.id(mine.entry.id), rating: 5)
         let file = try harness.file("goodreads.csv", GoodreadsText.file(Self.rows))
 
         let summary = try harness.importer().importFile(at: file)
@@ -97,11 +97,11 @@ import Testing
         #expect(gideon.review == "Bones\nand swords", "an empty review is filled")
     }
 
-    @Test func overwriteLetsTheFileWin() throws {
+    @Test func overwriteLetsTheFileWin() async throws {
         let harness = try ImportHarness()
         let service = LibraryService(store: harness.store, now: { ImportHarness.now })
-        let mine = try service.add(ManualBook(title: "Gideon the Ninth", authors: ["Tamsyn Muir"], isbns: [try #require(ISBN("9781250313195"))], status: .reading))
-        _ = try service.rate(mine.entry.id, rating: 5)
+        let mine = try await service.add(ManualBook(title: "Gideon the Ninth", authors: ["Tamsyn Muir"], isbns: [try #require(ISBN("9781250313195"))], status: .reading))
+        _ = try await service.rate(.id(mine.entry.id), rating: 5)
         let file = try harness.file("goodreads.csv", GoodreadsText.file(Self.rows))
 
         _ = try harness.importer().importFile(at: file, options: ImportOptions(overwrite: true))

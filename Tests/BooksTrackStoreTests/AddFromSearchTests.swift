@@ -9,12 +9,13 @@ import Testing
 @Suite struct AddFromSearchTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func makeService() throws -> (LibraryService, TemporaryDirectory) {
+    func makeService() throws -> (LibraryService, SQLiteLibraryStore, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         let database = try LibraryDatabase(path: directory.path("library.sqlite"))
         let user = try database.ensureUser(named: "local", now: now)
         let now = self.now
-        return (LibraryService(store: database.library(for: user.id), now: { now }), directory)
+        let store = database.library(for: user.id)
+        return (LibraryService(store: store, now: { now }), store, directory)
     }
 
     let dune = WorkDTO(
@@ -35,9 +36,9 @@ import Testing
         contributors: ["catalog", "openlibrary"]
     )
 
-    @Test func aSearchResultBecomesWorkEditionAuthorsAndEntry() throws {
-        let (service, _) = try makeService()
-        let book = try service.add(dune, status: .reading, owned: true)
+    @Test func aSearchResultBecomesWorkEditionAuthorsAndEntry() async throws {
+        let (service, _, _) = try makeService()
+        let book = try await service.add(dune, status: .reading, owned: true)
         #expect(book.work.title == "Dune")
         #expect(book.work.externalIDs.openLibraryWorkID == "OL893415W")
         #expect(book.work.genres == ["Science fiction", "Arrakis"])
@@ -51,19 +52,19 @@ import Testing
         #expect(book.entry.status == .reading)
     }
 
-    @Test func addingTheSameISBNTwiceIsRefused() throws {
-        let (service, _) = try makeService()
-        _ = try service.add(dune)
-        #expect(throws: AddBookError.self) { try service.add(dune) }
+    @Test func addingTheSameISBNTwiceIsRefused() async throws {
+        let (service, _, _) = try makeService()
+        _ = try await service.add(dune)
+        await #expect(throws: AddBookError.self) { try await service.add(dune) }
     }
 
-    @Test func aWorkTheLibraryHasWithoutAnEntryIsReusedAndFilled() throws {
-        let (service, _) = try makeService()
+    @Test func aWorkTheLibraryHasWithoutAnEntryIsReusedAndFilled() async throws {
+        let (service, store, _) = try makeService()
         // Given a work typed by hand, then removed from the reading list but kept as a work.
-        let typed = try service.add(ManualBook(title: "Dune", authors: ["Herbert, Frank"]))
-        try service.store.deleteEntry(id: typed.entry.id)
+        let typed = try await service.add(ManualBook(title: "Dune", authors: ["Herbert, Frank"]))
+        try store.deleteEntry(id: typed.entry.id)
         // When the search result is added.
-        let book = try service.add(dune)
+        let book = try await service.add(dune)
         // Then the same work is used, its empty fields filled and its IDs merged.
         #expect(book.work.id == typed.work.id)
         #expect(book.authors.map(\.id) == typed.authors.map(\.id))
@@ -72,21 +73,21 @@ import Testing
         #expect(book.edition?.pageCount == 535)
     }
 
-    @Test func existingAuthorsAreReusedAndGainExternalIDs() throws {
-        let (service, _) = try makeService()
-        let other = try service.add(ManualBook(title: "The Dosadi Experiment", authors: ["Frank Herbert"]))
-        let book = try service.add(dune)
+    @Test func existingAuthorsAreReusedAndGainExternalIDs() async throws {
+        let (service, store, _) = try makeService()
+        let other = try await service.add(ManualBook(title: "The Dosadi Experiment", authors: ["Frank Herbert"]))
+        let book = try await service.add(dune)
         #expect(book.authors.first?.id == other.authors.first?.id)
-        #expect(try service.store.author(id: other.authors[0].id)?.externalIDs.openLibraryID == "OL79034A")
+        #expect(try store.author(id: other.authors[0].id)?.externalIDs.openLibraryID == "OL79034A")
     }
 
-    @Test func badProviderDataIsCutToTheLimitsOrDropped() throws {
-        let (service, _) = try makeService()
+    @Test func badProviderDataIsCutToTheLimitsOrDropped() async throws {
+        let (service, _, _) = try makeService()
         var messy = dune
         messy.title = String(repeating: "t", count: 600)
         messy.description = String(repeating: "d", count: 12_000)
         messy.editions = [EditionDTO(isbn13: ["9780441172718", "garbage"], pageCount: -3, format: "scroll", primaryProvider: "google")]
-        let book = try service.add(messy)
+        let book = try await service.add(messy)
         #expect(book.work.title.count == 512)
         #expect(book.work.description?.count == 10_000)
         #expect(book.edition?.isbns.isEmpty == true)

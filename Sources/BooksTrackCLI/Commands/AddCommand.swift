@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
@@ -69,45 +70,31 @@ struct AddCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let title else { return try await addFromSearch() }
-        try addByHand(title: title)
+        try await addByHand(title: title)
     }
 
     /// Looks the book up and adds what was found, reusing what the library already has.
     private func addFromSearch() async throws {
         let status = try ArgumentText.status(status)
-        if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
-        let answer = try await SearchSession.ask(
-            // Search words without --author may name the author too ("dune herbert"), as in `search`.
-            options: options, search: search, query: author.first == nil ? searchWords : nil,
-            isbn: searchWords == nil ? isbn[0] : nil, title: author.first == nil ? nil : searchWords,
-            author: searchWords == nil ? nil : author.first
+        // Search words without --author may name the author too ("dune herbert"), as in `search`.
+        let question = SearchQuestion(
+            query: author.first == nil ? searchWords : nil, isbn: searchWords == nil ? isbn[0] : nil,
+            title: author.first == nil ? nil : searchWords, author: searchWords == nil ? nil : author.first
         )
-        let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
-        guard !answer.works.isEmpty else {
-            let what = searchWords.map { "\"\($0)\"" } ?? "ISBN \(isbn[0])"
-            throw CommandFailure.notFound("nothing found for \(what) (\(asked)); add it by hand: bookstrack add \"TITLE\" --author … --isbn …")
+        let library = try options.library(creatingUser: true)
+        let added = try await search.session(options).using {
+            try await $0.add(question, pick: pick, status: status, owned: owned, tags: tag, to: library)
         }
-        guard pick <= answer.works.count else {
-            throw CommandFailure.invalid("--pick \(pick): the search found only \(answer.works.count) books")
-        }
-        let work = answer.works[pick - 1]
-        var edition = work.editions.first
-        if searchWords == nil, let wanted = ISBN(isbn[0]) {
-            edition = work.editions.first { $0.isbn13.contains(wanted.isbn13) } ?? edition
-        }
-        let service = try options.service(creatingUser: true)
-        var book = try service.add(work, edition: edition, status: status, owned: owned)
-        if !tag.isEmpty { book = try service.addTags(book.entry.id, tag).0 }
         if options.json {
-            try JSONOutput.print(BookJSON(book, now: service.now()))
+            try JSONOutput.print(BookResource(added.book, now: library.now()))
         } else {
-            say("Added \(TextFormat.summary(book))")
-            say("from \(work.primaryProvider)" + (answer.cached ? " (cached)" : "") + "; id \(book.entry.id)")
+            say("Added \(TextFormat.summary(added.book))")
+            say("from \(added.provider)" + (added.cached ? " (cached)" : "") + "; id \(added.book.entry.id)")
         }
     }
 
     /// Adds a book typed by hand.
-    private func addByHand(title: String) throws {
+    private func addByHand(title: String) async throws {
         let status = try ArgumentText.status(status)
         let isbns = try isbn.map(ArgumentText.isbn)
         let format = try format.map(ArgumentText.format)
@@ -118,15 +105,15 @@ struct AddCommand: AsyncParsableCommand {
             }
             published = date
         }
-        let service = try options.service(creatingUser: true)
-        let book = try service.add(
+        let library = try options.library(creatingUser: true)
+        let book = try await library.add(
             ManualBook(
                 title: title, subtitle: subtitle, authors: author, isbns: isbns, pageCount: pages, format: format,
                 publisher: publisher, publicationDate: published, language: language, status: status, isOwned: owned, tags: tag
             )
         )
         if options.json {
-            try JSONOutput.print(BookJSON(book, now: service.now()))
+            try JSONOutput.print(BookResource(book, now: library.now()))
         } else {
             say("Added \(TextFormat.summary(book))")
             say("id \(book.entry.id)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
@@ -15,18 +16,9 @@ struct AuthorCommand: AsyncParsableCommand {
 
 extension AuthorGender: ExpressibleByArgument {}
 extension CulturalRegion: ExpressibleByArgument {}
+extension AuthorDescription.Answer: ExpressibleByArgument {}
 
-/// Finds the one author a name means.
-func uniqueAuthor(named name: String, in store: any LibraryStore) throws -> Author {
-    let found = try store.authors(named: name)
-    guard let author = found.first else { throw CommandFailure.notFound("no author named \"\(name)\" in the library") }
-    guard found.count == 1 else {
-        throw CommandFailure.notFound("\(found.count) authors are named \"\(name)\": " + found.map(\.displayName).joined(separator: "; "))
-    }
-    return author
-}
-
-struct AuthorSetCommand: ParsableCommand {
+struct AuthorSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set an author's gender, cultural region, nationality or marginalized-voices answer.",
@@ -38,55 +30,34 @@ struct AuthorSetCommand: ParsableCommand {
             """
     )
 
-    enum Answer: String, ExpressibleByArgument, CaseIterable {
-        case yes, no, auto
-    }
-
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The author's name as the library has it.") var name: String
     @Option(name: .long, help: "female, male, nonBinary, other or unknown.") var gender: AuthorGender?
     @Option(name: .long, help: "The cultural region, e.g. africa or northAmerica.") var region: CulturalRegion?
     @Option(name: .long, help: "ISO 3166 country code, e.g. US.") var nationality: String?
-    @Option(name: .long, help: "yes, no or auto.") var marginalized: Answer?
+    @Option(name: .long, help: "yes, no or auto.") var marginalized: AuthorDescription.Answer?
 
     func validate() throws {
         if gender == nil, region == nil, nationality == nil, marginalized == nil {
             throw ArgumentParser.ValidationError("give at least one of --gender, --region, --nationality, --marginalized")
         }
-        if let nationality, !nationality.isEmpty, !CountryRegions.isKnownCountryCode(nationality) {
-            throw ArgumentParser.ValidationError("--nationality \(nationality) is not an ISO 3166 country code (such as US, NG or JP)")
-        }
     }
 
-    func run() throws {
-        let service = try options.service()
-        var author = try uniqueAuthor(named: name, in: service.store)
-        if let gender { author.gender = gender }
-        if let region { author.culturalRegion = region }
-        if let nationality {
-            let code = nationality.trimmingCharacters(in: .whitespaces).uppercased()
-            author.nationality = code.isEmpty ? nil : code
-        }
-        switch marginalized {
-        case .yes?: author.marginalizedVoiceOverride = true
-        case .no?: author.marginalizedVoiceOverride = false
-        case .auto?: author.marginalizedVoiceOverride = nil
-        case nil: break
-        }
-        author.lastModified = CommandContext.current.now()
-        try service.store.save(author)
+    func run() async throws {
+        let description = AuthorDescription(gender: gender, culturalRegion: region, nationality: nationality, marginalized: marginalized)
+        let author = try await options.user().authors.describe(named: name, description)
         if options.json { return try JSONOutput.print(author) }
         say(AuthorText.line(author))
     }
 }
 
-struct AuthorListCommand: ParsableCommand {
+struct AuthorListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the library's authors and what is known of them.")
 
     @OptionGroup var options: LibraryOptions
 
-    func run() throws {
-        let authors = try options.service().store.allAuthors()
+    func run() async throws {
+        let authors = try await options.user().authors.all()
         if options.json { return try JSONOutput.print(authors) }
         authors.forEach { say(AuthorText.line($0)) }
     }
@@ -128,6 +99,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         if maximum < 1 { throw ArgumentParser.ValidationError("--max must be at least 1") }
     }
 
+    /// One author's line of `--json`.
     struct Outcome: Encodable {
         var author: String
         var match: String?
@@ -135,40 +107,34 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         var suggested: [String: String]
         var applied: Bool
         var problem: String?
+
+        init(_ outcome: AuthorSuggestionOutcome) {
+            author = outcome.author
+            match = outcome.suggestion?.match
+            wikidataID = outcome.suggestion?.itemID
+            suggested = outcome.suggestion.map(AuthorSuggestCommand.fields) ?? [:]
+            applied = outcome.applied
+            problem = outcome.problem
+        }
     }
 
     func run() async throws {
-        let context = CommandContext.current
-        let service = try options.service()
-        let configuration = try Bootstrap.providerConfiguration(
-            environment: context.environment, offline: false, timeout: nil, providers: nil, contact: contact
-        )
+        let app = options.app()
+        let configuration = try app.providerConfiguration(contact: contact)
         guard !configuration.isOffline else {
             throw CommandFailure.invalid("authors suggest asks Wikidata, and offline mode (BOOKSTRACK_OFFLINE) is on")
         }
-        let authors = try name.map { [try uniqueAuthor(named: $0, in: service.store)] }
-            ?? service.store.allAuthors().filter { $0.gender == .unknown || $0.culturalRegion == nil || $0.nationality == nil }
-        let transport = HTTPTransport(configuration: configuration)
-        let suggester = AuthorDemographicsSuggester(configuration: configuration, transport: transport)
-        var outcomes: [Outcome] = []
-        for author in authors.prefix(maximum) {
-            var outcome = Outcome(author: author.displayName, suggested: [:], applied: false)
-            do {
-                if let suggestion = try await suggester.suggestion(for: author) {
-                    outcome.match = suggestion.match.rawValue
-                    outcome.wikidataID = suggestion.demographics.wikidataID
-                    outcome.suggested = Self.fields(of: suggestion)
-                    if apply, !suggestion.isEmpty {
-                        try service.store.save(suggestion.applying(to: author, now: context.now()))
-                        outcome.applied = true
-                    }
-                }
-            } catch {
-                outcome.problem = "\(error)"
-            }
-            outcomes.append(outcome)
+        let authors = try options.user().authors
+        let (source, close) = app.authorDetailsSource(configuration)
+        let run: AuthorSuggestionRun
+        do {
+            run = try await authors.suggest(named: name, maximum: maximum, apply: apply, source: source)
+            await close()
+        } catch {
+            await close()
+            throw error
         }
-        await transport.shutdown()
+        let outcomes = run.outcomes.map(Outcome.init)
         if options.json { return try JSONOutput.print(outcomes) }
         guard !outcomes.isEmpty else { return say("Every author already has gender, region and nationality.") }
         for outcome in outcomes { say(Self.line(outcome)) }
@@ -177,10 +143,10 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         say("")
         say(apply ? "Applied suggestions to \(applied) of \(outcomes.count) authors."
             : "\(found) of \(outcomes.count) authors have suggestions; run again with --apply to save them.")
-        if authors.count > maximum { say("\(authors.count - maximum) more authors to ask about: run again, or raise --max.") }
+        if run.notAsked > 0 { say("\(run.notAsked) more authors to ask about: run again, or raise --max.") }
     }
 
-    private static func fields(of suggestion: AuthorDemographicsSuggestion) -> [String: String] {
+    static func fields(of suggestion: AuthorSuggestion) -> [String: String] {
         var fields: [String: String] = [:]
         if let gender = suggestion.gender { fields["gender"] = gender.rawValue }
         if let region = suggestion.culturalRegion { fields["region"] = region.rawValue }

@@ -15,7 +15,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let context = CommandContext.current
-            let cache = try Bootstrap.openCache(in: Bootstrap.dataDirectory(explicit: options.dataDirectory, environment: context.environment))
+            let cache = try options.app().cache()
             let stats = try cache.statistics(now: context.now())
             if options.json { return try JSONOutput.print(stats) }
             say("Entries:   \(stats.entries) (\(stats.liveEntries) not expired)")
@@ -31,8 +31,7 @@ struct CacheCommand: ParsableCommand {
         @OptionGroup var options: LibraryOptions
 
         func run() throws {
-            let context = CommandContext.current
-            let cache = try Bootstrap.openCache(in: Bootstrap.dataDirectory(explicit: options.dataDirectory, environment: context.environment))
+            let cache = try options.app().cache()
             let removed = try cache.clear()
             say("Removed \(removed) cached answers.")
         }

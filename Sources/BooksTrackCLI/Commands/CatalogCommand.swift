@@ -113,9 +113,7 @@ struct CatalogCommand: ParsableCommand {
     // MARK: Shared
 
     static func openCatalog(_ options: LibraryOptions) throws -> CatalogDatabase {
-        let context = CommandContext.current
-        let directory = Bootstrap.dataDirectory(explicit: options.dataDirectory, environment: context.environment)
-        return try Bootstrap.openCatalog(in: directory, now: context.now)
+        try options.app().catalog()
     }
 
     /// The command-line failure for an import that could not run: a missing file is "not found"

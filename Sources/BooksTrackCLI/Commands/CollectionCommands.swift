@@ -3,10 +3,10 @@ import BooksTrackCore
 import Foundation
 
 /// `bookstrack tag add|remove`.
-struct TagCommand: ParsableCommand {
+struct TagCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tag", abstract: "Add or remove tags.", subcommands: [Add.self, Remove.self])
 
-    struct Add: ParsableCommand, BookCommand {
+    struct Add: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add tags to a book.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -16,14 +16,15 @@ struct TagCommand: ParsableCommand {
             if tags.isEmpty { throw ArgumentParser.ValidationError("give at least one tag") }
         }
 
-        func run() throws {
-            let (service, found) = try resolve()
-            let (updated, added) = try service.addTags(found.entry.id, tags)
-            try report(updated, service: service, message: added.isEmpty ? "No new tags." : "Tagged: \(added.joined(separator: ", ")). Tags now: \(updated.entry.tags.joined(separator: ", "))")
+        func run() async throws {
+            let library = try options.library()
+            let (change, added) = try await library.addTags(reference, tags)
+            let updated = change.book
+            try report(updated, now: library.now(), message: added.isEmpty ? "No new tags." : "Tagged: \(added.joined(separator: ", ")). Tags now: \(updated.entry.tags.joined(separator: ", "))")
         }
     }
 
-    struct Remove: ParsableCommand, BookCommand {
+    struct Remove: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from a book.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -33,39 +34,39 @@ struct TagCommand: ParsableCommand {
             if tags.isEmpty { throw ArgumentParser.ValidationError("give at least one tag") }
         }
 
-        func run() throws {
-            let (service, found) = try resolve()
-            let (updated, removed) = try service.removeTags(found.entry.id, tags)
-            try report(updated, service: service, message: removed.isEmpty ? "None of those tags were on the book." : "Removed: \(removed.joined(separator: ", ")).")
+        func run() async throws {
+            let library = try options.library()
+            let (change, removed) = try await library.removeTags(reference, tags)
+            try report(change.book, now: library.now(), message: removed.isEmpty ? "None of those tags were on the book." : "Removed: \(removed.joined(separator: ", ")).")
         }
     }
 }
 
 /// `bookstrack quote add|list|remove`.
-struct QuoteCommand: ParsableCommand {
+struct QuoteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "quote", abstract: "Keep passages from a book.", subcommands: [Add.self, List.self, Remove.self])
 
-    struct Add: ParsableCommand, BookCommand {
+    struct Add: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a quote (up to 2,000 characters).")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
         @Argument(help: "The quoted text.") var text: String
         @Option(name: .long, help: "The page it is on.") var page: Int?
 
-        func run() throws {
-            let (service, found) = try resolve()
-            let (updated, quote) = try service.addQuote(found.entry.id, text: text, page: page)
-            try report(updated, service: service, message: "Quote \(quote.id.description.prefix(8)) added.")
+        func run() async throws {
+            let library = try options.library()
+            let (change, quote) = try await library.addQuote(reference, text: text, page: page)
+            try report(change.book, now: library.now(), message: "Quote \(quote.id.description.prefix(8)) added.")
         }
     }
 
-    struct List: ParsableCommand, BookCommand {
+    struct List: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a book's quotes.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-        func run() throws {
-            let (_, found) = try resolve()
+        func run() async throws {
+            let found = try await options.library().book(reference)
             if options.json { return try JSONOutput.print(found.entry.quotes) }
             if found.entry.quotes.isEmpty { return say("No quotes for \(found.work.title).") }
             for quote in found.entry.quotes {
@@ -74,31 +75,25 @@ struct QuoteCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand, BookCommand {
+    struct Remove: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a quote by its id or id prefix.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
         @Argument(help: "The quote's id or id prefix (see `quote list`).") var quote: String
 
-        func run() throws {
-            let (service, found) = try resolve()
-            let key = quote.lowercased()
-            let matches = found.entry.quotes.filter { $0.id.description.hasPrefix(key) }
-            guard matches.count == 1 else {
-                throw matches.isEmpty
-                    ? CommandFailure.notFound("no quote \(quote) on \(found.work.title)")
-                    : CommandFailure.invalid("\(quote) matches \(matches.count) quotes; give more of the id")
-            }
-            try report(try service.removeQuote(found.entry.id, quoteID: matches[0].id), service: service, message: "Quote removed.")
+        func run() async throws {
+            let library = try options.library()
+            let (change, _) = try await library.removeQuote(reference, quoteID: quote)
+            try report(change.book, now: library.now(), message: "Quote removed.")
         }
     }
 }
 
 /// `bookstrack session add|list`.
-struct SessionCommand: ParsableCommand {
+struct SessionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "session", abstract: "Record reading sessions.", subcommands: [Add.self, List.self])
 
-    struct Add: ParsableCommand, BookCommand {
+    struct Add: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a sitting with a book.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -106,21 +101,22 @@ struct SessionCommand: ParsableCommand {
         @Option(name: .long, help: "How many pages you read.") var pages: Int = 0
         @Option(name: .long, help: "When (YYYY-MM-DD); default today.") var date: String?
 
-        func run() throws {
+        func run() async throws {
             let date = try date.map { try ArgumentText.date($0, option: "--date") }
-            let (service, found) = try resolve()
-            let (updated, session) = try service.addSession(found.entry.id, minutes: minutes, pages: pages, date: date)
-            try report(updated, service: service, message: "Session of \(session.durationMinutes) min on \(TextFormat.date(session.date)) recorded; \(updated.entry.totalReadingMinutes) min in all.")
+            let library = try options.library()
+            let (change, session) = try await library.addSession(reference, minutes: minutes, pages: pages, date: date)
+            let updated = change.book
+            try report(updated, now: library.now(), message: "Session of \(session.durationMinutes) min on \(TextFormat.date(session.date)) recorded; \(updated.entry.totalReadingMinutes) min in all.")
         }
     }
 
-    struct List: ParsableCommand, BookCommand {
+    struct List: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a book's sessions.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-        func run() throws {
-            let (_, found) = try resolve()
+        func run() async throws {
+            let found = try await options.library().book(reference)
             let sessions = found.entry.sessions
             if options.json { return try JSONOutput.print(sessions) }
             if sessions.isEmpty { return say("No sessions for \(found.work.title).") }
@@ -138,10 +134,10 @@ extension String {
 }
 
 /// `bookstrack photo add|list|save`.
-struct PhotoCommand: ParsableCommand {
+struct PhotoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "photo", abstract: "Keep photos of pages (JPEG or PNG, up to 10 MB).", subcommands: [Add.self, List.self, Save.self])
 
-    struct Add: ParsableCommand, BookCommand {
+    struct Add: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a photo of a page.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -149,28 +145,26 @@ struct PhotoCommand: ParsableCommand {
         @Option(name: .long, help: "The page shown.") var page: Int?
         @Option(name: .long, help: "A caption.") var caption: String?
 
-        func run() throws {
+        func run() async throws {
             let url = URL(fileURLWithPath: file)
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
             guard let size else { throw CommandFailure.notFound("cannot read \(file): no such file") }
             guard size <= PagePhoto.byteLimit else { throw LibraryError.imageTooLarge(bytes: size, limit: PagePhoto.byteLimit) }
             let data: Data
             do { data = try Data(contentsOf: url) } catch { throw CommandFailure.notFound("cannot read \(file): \(error.localizedDescription)") }
-            let (service, found) = try resolve()
-            let photo = try service.addPhoto(found.entry.id, data: data, page: page, caption: caption)
+            let (found, photo) = try await options.library().addPhoto(reference, data: data, page: page, caption: caption)
             if options.json { return try JSONOutput.print(photo) }
             say("Photo \(photo.id) added to \(found.work.title) (\(photo.imageType.rawValue.uppercased()), \(photo.byteCount) bytes).")
         }
     }
 
-    struct List: ParsableCommand, BookCommand {
+    struct List: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a book's photos.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-        func run() throws {
-            let (service, found) = try resolve()
-            let photos = try service.photos(found.entry.id)
+        func run() async throws {
+            let (found, photos) = try await options.library().photos(reference)
             if options.json { return try JSONOutput.print(photos) }
             if photos.isEmpty { return say("No photos for \(found.work.title).") }
             for photo in photos {
@@ -182,16 +176,15 @@ struct PhotoCommand: ParsableCommand {
         }
     }
 
-    struct Save: ParsableCommand {
+    struct Save: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "save", abstract: "Write a photo's image to a file.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The photo's id (see `photo list`).") var photo: String
         @Option(name: [.short, .long], help: "Where to write it (default: the id with the image's extension).") var output: String?
 
-        func run() throws {
+        func run() async throws {
             guard let id = PagePhoto.ID(uuidString: photo) else { throw CommandFailure.invalid("\"\(photo)\" is not a photo id; see `bookstrack photo list BOOK`") }
-            let service = try options.service()
-            let data = try service.photoData(id)
+            let data = try await options.library().photoData(id)
             let type = ImageType(sniffing: data) ?? .jpeg
             let path = output ?? "\(id).\(type.fileExtension)"
             do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BooksTrackCore
 import BooksTrackProviders
-import BooksTrackStore
+import BooksTrackApp
 import Foundation
 
 /// `bookstrack enrich`: fill the covers, page counts and years imports left empty.
@@ -33,50 +33,22 @@ struct EnrichCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
-        let service = try options.service()
-        let session = try await SearchSession.open(options: options, search: search)
+        let user = try options.user()
         let bar = ProgressBar(label: "enrich", context: context)
-        let outcomes: [LibraryEnricher.Outcome]
+        let run: LibraryEnricher.Run
         do {
-            let enricher = LibraryEnricher(store: service.store, search: Self.search(session.orchestrator), now: context.now)
-            outcomes = try await enricher.run(limit: maximum, force: force) { done, total in
-                bar.show(processed: done, total: total, unit: "books")
+            run = try await search.session(options).using { search in
+                try await user.enricher(search).runAndCount(limit: maximum, force: force) { done, total in
+                    bar.show(processed: done, total: total, unit: "books")
+                }
             }
             bar.finish()
-            await session.close()
         } catch {
             bar.finish()
-            await session.close()
             throw error
         }
-        let remaining = try service.store.countQueuedForEnrichment()
-        let waiting = remaining - (try service.store.countQueuedForEnrichment(dueAt: context.now()))
-        if options.json {
-            try JSONOutput.print(EnrichmentJSON(outcomes: outcomes, stillQueued: remaining, waiting: waiting))
-            return
-        }
-        Self.printOutcomes(outcomes, stillQueued: remaining, waiting: waiting)
-    }
-
-    /// Book search through the orchestrator; only an online provider's answer counts as reaching a
-    /// source, so books the offline catalog cannot complete stay queued for a run with providers.
-    private static func search(_ orchestrator: SearchOrchestrator) -> LibraryEnricher.Search {
-        { isbn, title, author in
-            let answer: SearchAnswer
-            if let isbn {
-                answer = await orchestrator.lookup(isbn: isbn)
-            } else if let author {
-                answer = await orchestrator.search(title: title, author: author)
-            } else {
-                answer = await orchestrator.search(title: title)
-            }
-            // A cached answer keeps the reports it was made with, so it tells the same.
-            let reached = answer.reports.contains { report in
-                report.provider != CatalogDatabase.providerName && (report.outcome == .found || report.outcome == .notFound)
-            }
-            let failed = answer.reports.contains { [.failed, .timedOut, .rateLimited].contains($0.outcome) }
-            return LibraryEnricher.Answer(works: answer.works, reachedASource: reached, aSourceFailed: failed)
-        }
+        if options.json { return try JSONOutput.print(EnrichmentReport(run)) }
+        Self.printOutcomes(run.outcomes, stillQueued: run.stillQueued, waiting: run.waiting)
     }
 
     private static func printOutcomes(_ outcomes: [LibraryEnricher.Outcome], stillQueued: Int, waiting: Int) {
@@ -102,34 +74,5 @@ struct EnrichCommand: AsyncParsableCommand {
             let later = waiting > 0 ? "; \(HumanFormat.count(waiting)) wait their turn (--force tries them now)" : ""
             say("\(HumanFormat.count(stillQueued, "book", "books")) still queued\(later).")
         }
-    }
-}
-
-/// The result of an enrichment run as JSON.
-struct EnrichmentJSON: Encodable {
-    struct Book: Encodable {
-        var workID: String
-        var title: String
-        var filled: [String]
-        var missing: [String]
-        var requeued: Bool
-        /// "filled", "notFound" or "unreachable".
-        var result: String
-    }
-
-    var books: [Book]
-    var stillQueued: Int
-    /// Queued books tried recently, skipped until they are due again.
-    var waiting: Int
-
-    init(outcomes: [LibraryEnricher.Outcome], stillQueued: Int, waiting: Int) {
-        books = outcomes.map {
-            Book(
-                workID: $0.workID.description, title: $0.title, filled: $0.filled, missing: $0.missing, requeued: $0.requeued,
-                result: $0.result.rawValue
-            )
-        }
-        self.stillQueued = stillQueued
-        self.waiting = waiting
     }
 }

@@ -4,7 +4,7 @@ import BooksTrackImport
 import Foundation
 
 /// `bookstrack export`: the whole library as BooksTrack JSON or Goodreads CSV.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the library as BooksTrack JSON (everything) or Goodreads CSV.",
@@ -36,10 +36,9 @@ struct ExportCommand: ParsableCommand {
         if photos, format != .json { throw ArgumentParser.ValidationError("--photos goes with --format json") }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = CommandContext.current
-        let service = try options.service()
-        let exporter = LibraryExporter(store: service.store)
+        let imports = try options.user().imports
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("bookstrack-export-\(UUID().uuidString)", isDirectory: true)
         let destination = output.map { URL(fileURLWithPath: $0) }
@@ -51,10 +50,10 @@ struct ExportCommand: ParsableCommand {
         let bar = ProgressBar(label: destination.lastPathComponent, context: context)
         let count: Int
         do {
-            let progress: (Int, Int) -> Void = { done, total in bar.show(processed: done, total: total, unit: "books") }
+            let progress: @Sendable (Int, Int) -> Void = { done, total in bar.show(processed: done, total: total, unit: "books") }
             switch format {
-            case .json: count = try exporter.exportJSON(to: destination, includePhotos: photos, progress: progress)
-            case .goodreads: count = try exporter.exportGoodreadsCSV(to: destination, progress: progress)
+            case .json: count = try await imports.exportJSON(to: destination, includePhotos: photos, progress: progress)
+            case .goodreads: count = try await imports.exportGoodreadsCSV(to: destination, progress: progress)
             }
         } catch {
             bar.finish()

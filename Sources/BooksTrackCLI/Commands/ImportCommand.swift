@@ -4,7 +4,7 @@ import BooksTrackImport
 import Foundation
 
 /// `bookstrack import FILE`: bring in another tracker's export.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an export from Goodreads, StoryGraph, LibraryThing, Hardcover, BookWyrm, Open Library, Calibre, Openreads, a CSV or BooksTrack JSON.",
@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         if maxBytes < 1 { throw ArgumentParser.ValidationError("--max-bytes must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = CommandContext.current
         let url = URL(fileURLWithPath: file)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -62,16 +62,15 @@ struct ImportCommand: ParsableCommand {
         // A file that will be refused is refused before the library is opened, so nothing is created.
         let checked: ImportCheck
         do {
-            checked = try LibraryImporter.check(url, options: importOptions)
+            checked = try ImportService.check(url, options: importOptions)
         } catch {
             throw Self.withLimitFlags(error)
         }
-        let service = try options.service(creatingUser: !dryRun, unknownUserIsEmpty: dryRun)
-        let importer = LibraryImporter(store: service.store, now: context.now)
+        let imports = try options.user(creatingUser: !dryRun, unknownUserIsEmpty: dryRun).imports
         let bar = ProgressBar(label: url.lastPathComponent, context: context)
         let summary: ImportSummary
         do {
-            summary = try importer.importFile(at: url, options: importOptions, checked: checked) { progress in
+            summary = try await imports.importFile(at: url, options: importOptions, checked: checked) { progress in
                 bar.show(processed: progress.processed, total: progress.total, unit: "rows")
             }
         } catch {
@@ -80,7 +79,7 @@ struct ImportCommand: ParsableCommand {
         }
         bar.finish()
         if options.json {
-            try JSONOutput.print(ImportSummaryJSON(summary))
+            try JSONOutput.print(ImportReport(summary))
         } else {
             Self.printSummary(summary)
         }
@@ -121,40 +120,5 @@ struct ImportCommand: ParsableCommand {
             say("  \(problem.action == .skipped ? "skipped" : "note"): \(problem)")
         }
         if summary.dryRun { say("Dry run: nothing was written.") }
-    }
-}
-
-/// The summary of an import as JSON.
-struct ImportSummaryJSON: Encodable {
-    struct Problem: Encodable {
-        var row: Int
-        var message: String
-        var action: String
-    }
-
-    var format: String
-    var dryRun: Bool
-    var rows: Int
-    var added: Int
-    var merged: Int
-    var unchanged: Int
-    var skipped: Int
-    var queuedForEnrichment: Int
-    var usedColumns: [String]
-    var ignoredColumns: [String]
-    var problems: [Problem]
-
-    init(_ summary: ImportSummary) {
-        format = summary.format.rawValue
-        dryRun = summary.dryRun
-        rows = summary.rows
-        added = summary.added
-        merged = summary.merged
-        unchanged = summary.unchanged
-        skipped = summary.skipped
-        queuedForEnrichment = summary.queuedForEnrichment
-        usedColumns = summary.usedColumns
-        ignoredColumns = summary.ignoredColumns
-        problems = summary.problems.map { Problem(row: $0.row, message: $0.message, action: $0.action.rawValue) }
     }
 }

@@ -4,7 +4,7 @@ import BooksTrackReports
 import Foundation
 
 /// `bookstrack insights`: reading statistics, goals and the diversity of the authors read.
-struct InsightsCommand: ParsableCommand {
+struct InsightsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "insights",
         abstract: "Show reading statistics, goals and whose voices you read.",
@@ -29,11 +29,9 @@ struct InsightsCommand: ParsableCommand {
         if let year, !(1...9999).contains(year) { throw ArgumentParser.ValidationError("--year must be between 1 and 9999") }
     }
 
-    func run() throws {
-        let context = CommandContext.current
-        let service = try options.service()
-        let now = context.now()
-        let insights = try service.store.insights(year: year, now: now)
+    func run() async throws {
+        let now = CommandContext.current.now()
+        let insights = try await options.user().goals.insights(year: year)
         if let html {
             let page = InsightsHTMLReport.render(insights, title: year.map { "Reading in \($0)" } ?? "Reading, all time", generatedAt: now)
             do {
@@ -52,7 +50,7 @@ struct InsightsCommand: ParsableCommand {
 }
 
 /// `bookstrack goal`: the yearly reading goal.
-struct GoalCommand: ParsableCommand {
+struct GoalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goal",
         abstract: "Set, show or remove a yearly reading goal.",
@@ -60,13 +58,9 @@ struct GoalCommand: ParsableCommand {
         defaultSubcommand: GoalShowCommand.self
     )
 
-    /// The year asked for, else this year (UTC).
-    static func year(_ year: Int?, now: Date) -> Int {
-        year ?? PartialDate.gregorianUTC.component(.year, from: now)
-    }
 }
 
-struct GoalSetCommand: ParsableCommand {
+struct GoalSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a year's goal in books, pages or both.")
 
     @OptionGroup var options: LibraryOptions
@@ -74,46 +68,35 @@ struct GoalSetCommand: ParsableCommand {
     @Option(name: .long, help: "Books to finish.") var books: Int?
     @Option(name: .long, help: "Pages to read.") var pages: Int?
 
-    func run() throws {
-        let service = try options.service(creatingUser: true)
-        let year = GoalCommand.year(year, now: CommandContext.current.now())
-        let goal = try ReadingGoal(year: year, books: books, pages: pages)
-        try service.store.setGoal(goal)
-        say("Goal for \(year): " + [books.map { HumanFormat.count($0, "book", "books") },
+    func run() async throws {
+        let goal = try await options.user(creatingUser: true).goals.setGoal(year: year, books: books, pages: pages)
+        say("Goal for \(goal.year): " + [books.map { HumanFormat.count($0, "book", "books") },
                                     pages.map { HumanFormat.count($0, "page", "pages") }]
             .compactMap { $0 }.joined(separator: " and "))
     }
 }
 
-struct GoalShowCommand: ParsableCommand {
+struct GoalShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a year's goal and how it stands.")
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: "The year (default: this year).") var year: Int?
 
-    func run() throws {
-        let service = try options.service()
-        let now = CommandContext.current.now()
-        let year = GoalCommand.year(year, now: now)
-        guard let goal = try service.store.goalProgress(year: year, now: now) else {
-            throw CommandFailure.notFound("no goal for \(year); set one with `bookstrack goal set --books N`")
-        }
+    func run() async throws {
+        let goal = try await options.user().goals.goalProgress(year: year)
         if options.json { return try JSONOutput.print(goal) }
-        InsightsText.goal(goal, year: year).drop { $0.isEmpty }.forEach { say($0) }
+        InsightsText.goal(goal, year: goal.goal.year).drop { $0.isEmpty }.forEach { say($0) }
     }
 }
 
-struct GoalRemoveCommand: ParsableCommand {
+struct GoalRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a year's goal.")
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: "The year (default: this year).") var year: Int?
 
-    func run() throws {
-        let service = try options.service()
-        let year = GoalCommand.year(year, now: CommandContext.current.now())
-        guard try service.store.goal(year: year) != nil else { throw CommandFailure.notFound("no goal for \(year)") }
-        try service.store.removeGoal(year: year)
+    func run() async throws {
+        let year = try await options.user().goals.removeGoal(year: year)
         say("Removed the goal for \(year)")
     }
 }

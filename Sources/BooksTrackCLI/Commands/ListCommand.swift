@@ -3,7 +3,7 @@ import BooksTrackCore
 import Foundation
 
 /// `bookstrack list`: the library, filtered, sorted and paged.
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List books in the library.")
 
     @OptionGroup var options: LibraryOptions
@@ -35,7 +35,7 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Every matching book, no paging.")
     var all = false
 
-    func run() throws {
+    func run() async throws {
         let statuses = try status.flatMap { $0.split(separator: ",") }.map { try ArgumentText.status(String($0)) }
         guard let sort = EntryQuery.Sort(rawValue: sort.lowercased()) else {
             throw CommandFailure.invalid("unknown sort \"\(sort)\"; use one of: " + EntryQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "))
@@ -52,14 +52,13 @@ struct ListCommand: ParsableCommand {
             offset: all ? 0 : (page - 1) * limit
         )
         if reverse { query.descending.toggle() }
-        let service = try options.service()
-        let books = try service.books(query)
+        let library = try options.library()
+        let (books, total) = try await library.page(query)
         if options.json {
-            let now = service.now()
-            try JSONOutput.print(books.map { BookJSON($0, now: now) })
+            let now = library.now()
+            try JSONOutput.print(books.map { BookResource($0, now: now) })
             return
         }
-        let total = try service.count(query)
         guard !books.isEmpty else {
             say(total == 0 ? "No books match." : "No books on page \(page); there are \(total).")
             return

@@ -51,16 +51,13 @@ protocol BookCommand {
 }
 
 extension BookCommand {
-    /// Opens the library and resolves the named book.
-    func resolve() throws -> (LibraryService, LibraryBook) {
-        let service = try options.service()
-        return (service, try service.resolve(book))
-    }
+    /// The book as the reader named it.
+    var reference: BookReference { .name(book) }
 
     /// Prints the book after a change: a summary line, or the JSON form with `--json`.
-    func report(_ book: LibraryBook, service: LibraryService, message: String? = nil) throws {
+    func report(_ book: LibraryBook, now: Date, message: String? = nil) throws {
         if options.json {
-            try JSONOutput.print(BookJSON(book, now: service.now()))
+            try JSONOutput.print(BookResource(book, now: now))
         } else {
             if let message { say(message) }
             say(TextFormat.summary(book))

@@ -3,21 +3,21 @@ import BooksTrackCore
 import Foundation
 
 /// `bookstrack start`: start reading (a finished book starts a re-read).
-struct StartCommand: ParsableCommand, BookCommand {
+struct StartCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start reading a book (again).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
-        let rereading = found.entry.status == .read || found.entry.status == .dnf
-        let updated = try service.start(found.entry.id)
-        try report(updated, service: service, message: rereading ? "Started a re-read; the earlier read is kept in the history." : nil)
+    func run() async throws {
+        let library = try options.library()
+        let change = try await library.start(reference)
+        let rereading = change.before.entry.status == .read || change.before.entry.status == .dnf
+        try report(change.book, now: library.now(), message: rereading ? "Started a re-read; the earlier read is kept in the history." : nil)
     }
 }
 
 /// `bookstrack progress`: record the page reached, or a percentage.
-struct ProgressCommand: ParsableCommand, BookCommand {
+struct ProgressCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "progress",
         abstract: "Record the page you reached (120) or a percentage (45%).",
@@ -27,64 +27,64 @@ struct ProgressCommand: ParsableCommand, BookCommand {
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
     @Argument(help: "A page number, or a percentage such as 45%.") var position: String
 
-    func run() throws {
+    func run() async throws {
         let text = position.trimmingCharacters(in: .whitespaces)
-        let (service, found) = try resolve()
-        let updated: LibraryBook
+        let library = try options.library()
+        let change: BookChange
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)) else {
                 throw CommandFailure.invalid("\"\(position)\" is not a percentage; write e.g. 45%")
             }
-            updated = try service.progress(found.entry.id, percent: percent)
+            change = try await library.progress(reference, percent: percent)
         } else {
             guard let page = Int(text) else {
                 throw CommandFailure.invalid("\"\(position)\" is not a page number or a percentage; write e.g. 120 or 45%")
             }
-            updated = try service.progress(found.entry.id, page: page)
+            change = try await library.progress(reference, page: page)
         }
-        let finished = found.entry.status != .read && updated.entry.status == .read
-        try report(updated, service: service, message: finished ? "Finished!" : nil)
+        let finished = change.before.entry.status != .read && change.book.entry.status == .read
+        try report(change.book, now: library.now(), message: finished ? "Finished!" : nil)
     }
 }
 
 /// `bookstrack finish`: mark a book read.
-struct FinishCommand: ParsableCommand, BookCommand {
+struct FinishCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "finish", abstract: "Mark a book read.")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
-        try report(try service.finish(found.entry.id), service: service)
+    func run() async throws {
+        let library = try options.library()
+        try report(try await library.finish(reference).book, now: library.now())
     }
 }
 
 /// `bookstrack stop`: stop reading for good (did not finish).
-struct StopCommand: ParsableCommand, BookCommand {
+struct StopCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop reading a book for good (did not finish).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
-        try report(try service.stop(found.entry.id), service: service)
+    func run() async throws {
+        let library = try options.library()
+        try report(try await library.stop(reference).book, now: library.now())
     }
 }
 
 /// `bookstrack hold`: pause a book.
-struct HoldCommand: ParsableCommand, BookCommand {
+struct HoldCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "hold", abstract: "Put a book on hold.")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
-        try report(try service.hold(found.entry.id), service: service)
+    func run() async throws {
+        let library = try options.library()
+        try report(try await library.hold(reference).book, now: library.now())
     }
 }
 
 /// `bookstrack status`: move a book to any status.
-struct StatusCommand: ParsableCommand, BookCommand {
+struct StatusCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Set a book's status: wishlist, toRead, reading, read, onHold or dnf."
@@ -93,15 +93,15 @@ struct StatusCommand: ParsableCommand, BookCommand {
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
     @Argument(help: "The new status (source-app names such as \"currently-reading\" work too).") var status: String
 
-    func run() throws {
+    func run() async throws {
         let status = try ArgumentText.status(status)
-        let (service, found) = try resolve()
-        try report(try service.setStatus(found.entry.id, to: status), service: service)
+        let library = try options.library()
+        try report(try await library.setStatus(reference, to: status).book, now: library.now())
     }
 }
 
 /// `bookstrack acquire`: a wishlist book is now owned.
-struct AcquireCommand: ParsableCommand, BookCommand {
+struct AcquireCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "acquire",
         abstract: "Mark a wishlist book as owned (it moves to to-read, or --status).",
@@ -115,21 +115,18 @@ struct AcquireCommand: ParsableCommand, BookCommand {
     @Option(name: .long, help: "Pages of the copy you got.") var pages: Int?
     @Option(name: .long, help: "Publisher of the copy you got.") var publisher: String?
 
-    func run() throws {
+    func run() async throws {
         let status = try ArgumentText.status(status)
         let isbns = try isbn.map { [try ArgumentText.isbn($0)] } ?? []
         let format = try format.map(ArgumentText.format)
-        let (service, found) = try resolve()
-        var edition: Edition?
-        if !isbns.isEmpty || format != nil || pages != nil || publisher != nil {
-            edition = Edition(workID: found.work.id, isbns: isbns, publisher: publisher, pageCount: pages, format: format ?? .other, dateCreated: service.now())
-        }
-        try report(try service.acquire(found.entry.id, newEdition: edition, status: status), service: service, message: "Acquired.")
+        let library = try options.library()
+        let copy = CopyDetails(isbns: isbns, format: format, pageCount: pages, publisher: publisher)
+        try report(try await library.acquire(reference, copy: copy, status: status), now: library.now(), message: "Acquired.")
     }
 }
 
 /// `bookstrack rate`: a rating from 0.25 to 5 in quarter steps.
-struct RateCommand: ParsableCommand, BookCommand {
+struct RateCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "rate", abstract: "Rate a book from 0.25 to 5 in quarter steps (0 or --clear removes it).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -140,16 +137,16 @@ struct RateCommand: ParsableCommand, BookCommand {
         if clear == (rating != nil) { throw ArgumentParser.ValidationError("give a rating or --clear") }
     }
 
-    func run() throws {
-        let (service, found) = try resolve()
-        let rated = try service.rate(found.entry.id, rating: clear ? nil : rating)
-        try report(rated, service: service)
+    func run() async throws {
+        let library = try options.library()
+        let rated = try await library.rate(reference, rating: clear ? nil : rating).book
+        try report(rated, now: library.now())
         if !options.json { say(rated.entry.rating.map { "Rating: \(TextFormat.rating($0))" } ?? "Rating removed.") }
     }
 }
 
 /// `bookstrack review`: write (or replace) the review.
-struct ReviewCommand: ParsableCommand, BookCommand {
+struct ReviewCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "review", abstract: "Write a book's review (up to 20,000 characters).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -158,15 +155,15 @@ struct ReviewCommand: ParsableCommand, BookCommand {
     @Flag(name: .long, help: "The review contains spoilers.") var spoilers = false
     @Flag(name: .long, help: "Remove the review.") var clear = false
 
-    func run() throws {
+    func run() async throws {
         let text = try TextInput.read(text: text, file: file, clear: clear, what: "review")
-        let (service, found) = try resolve()
-        try report(try service.review(found.entry.id, text: text, hasSpoilers: spoilers), service: service)
+        let library = try options.library()
+        try report(try await library.review(reference, text: text, hasSpoilers: spoilers).book, now: library.now())
     }
 }
 
 /// `bookstrack note`: private notes.
-struct NoteCommand: ParsableCommand, BookCommand {
+struct NoteCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "note", abstract: "Set a book's private notes (up to 5,000 characters).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
@@ -175,29 +172,29 @@ struct NoteCommand: ParsableCommand, BookCommand {
     @Flag(name: .long, help: "Add to the existing notes instead of replacing them.") var append = false
     @Flag(name: .long, help: "Remove the notes.") var clear = false
 
-    func run() throws {
-        var text = try TextInput.read(text: text, file: file, clear: clear, what: "notes")
-        let (service, found) = try resolve()
-        if append, let existing = found.entry.notes, let addition = text { text = existing + "\n" + addition }
-        try report(try service.note(found.entry.id, text: text), service: service)
+    func run() async throws {
+        let text = try TextInput.read(text: text, file: file, clear: clear, what: "notes")
+        let library = try options.library()
+        let change = if append, let text { try await library.appendNote(reference, text: text) } else { try await library.note(reference, text: text) }
+        try report(change.book, now: library.now())
     }
 }
 
 /// `bookstrack favorite`: mark or unmark a favorite.
-struct FavoriteCommand: ParsableCommand, BookCommand {
+struct FavoriteCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "favorite", abstract: "Mark a book as a favorite (--off to unmark).")
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
     @Flag(name: .long, help: "Unmark.") var off = false
 
-    func run() throws {
-        let (service, found) = try resolve()
-        try report(try service.favorite(found.entry.id, !off), service: service, message: off ? "No longer a favorite." : "Marked as a favorite.")
+    func run() async throws {
+        let library = try options.library()
+        try report(try await library.favorite(reference, !off).book, now: library.now(), message: off ? "No longer a favorite." : "Marked as a favorite.")
     }
 }
 
 /// `bookstrack remove`: delete a book from the library.
-struct RemoveCommand: ParsableCommand, BookCommand {
+struct RemoveCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove a book with its progress, sessions, quotes and photos (authors stay)."
@@ -205,9 +202,8 @@ struct RemoveCommand: ParsableCommand, BookCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
-        let removed = try service.remove(found.entry.id)
+    func run() async throws {
+        let removed = try await options.library().remove(reference)
         say("Removed \(removed.work.title)" + (removed.authors.isEmpty ? "" : " — \(removed.authorNames)"))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
@@ -19,6 +20,13 @@ struct SearchOptions: ParsableArguments {
 
     @Option(name: .long, help: "Most results to show.")
     var limit: Int = 20
+
+    /// A search session with these settings, from the composition root.
+    func session(_ options: LibraryOptions) throws -> SearchSession {
+        let app = options.app()
+        let configuration = try app.providerConfiguration(offline: offline, timeout: providerTimeout, providers: providers, contact: contact)
+        return try app.searchSession(configuration, resultLimit: limit)
+    }
 
     func validate() throws {
         if let providerTimeout, !(providerTimeout > 0 && providerTimeout <= 120) {
@@ -64,7 +72,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext.current
-        let answer = try await SearchSession.ask(options: options, search: search, query: query, isbn: isbn, title: title, author: author)
+        let question = SearchQuestion(query: query, isbn: isbn, title: title, author: author)
+        let answer = try await search.session(options).using { try await $0.answer(question) }
         if options.json {
             try JSONOutput.print(answer.envelope(timestamp: context.now()))
             return

@@ -2,7 +2,7 @@ import ArgumentParser
 import BooksTrackCore
 
 /// `bookstrack show`: everything about one book.
-struct ShowCommand: ParsableCommand, BookCommand {
+struct ShowCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one book in full.")
 
     @OptionGroup var options: LibraryOptions
@@ -10,12 +10,13 @@ struct ShowCommand: ParsableCommand, BookCommand {
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.")
     var book: String
 
-    func run() throws {
-        let (service, found) = try resolve()
+    func run() async throws {
+        let library = try options.library()
+        let found = try await library.book(reference)
         if options.json {
-            try JSONOutput.print(BookJSON(found, now: service.now()))
+            try JSONOutput.print(BookResource(found, now: library.now()))
         } else {
-            for line in TextFormat.detail(found, now: service.now()) { say(line) }
+            for line in TextFormat.detail(found, now: library.now()) { say(line) }
         }
     }
 }

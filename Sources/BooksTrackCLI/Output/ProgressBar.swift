@@ -8,10 +8,13 @@ import Darwin
 
 /// A progress bar for imports, exports and enrichment on standard error: redrawn in place when
 /// standard error is a terminal, a plain line every 10% otherwise (logs and pipes get no control codes).
-final class ProgressBar {
+///
+/// Imports and exports report from their own thread: every call holds `lock`.
+final class ProgressBar: @unchecked Sendable {
     private let context: CommandContext
     private let label: String
     private let isTerminal: Bool
+    private let lock = NSLock()
     private var lastDecile = -1
     private var drawn = false
 
@@ -25,6 +28,8 @@ final class ProgressBar {
 
     /// Shows `processed` of `total` items.
     func show(processed: Int, total: Int, unit: String) {
+        lock.lock()
+        defer { lock.unlock() }
         let fraction = total > 0 ? min(1, Double(processed) / Double(total)) : 1
         let percent = String(format: "%5.1f%%", fraction * 100)
         let counts = "\(HumanFormat.count(processed))/\(HumanFormat.count(total)) \(unit)"
@@ -44,6 +49,8 @@ final class ProgressBar {
 
     /// Clears the bar before the summary is printed.
     func finish() {
+        lock.lock()
+        defer { lock.unlock() }
         if drawn { context.standardError("\r\u{1B}[K") }
         drawn = false
     }

@@ -66,6 +66,26 @@ public struct LibraryEnricher: Sendable {
         self.now = now
     }
 
+    /// A run's outcomes and what is still queued after it.
+    public struct Run: Sendable {
+        public var outcomes: [Outcome]
+        /// Works still queued.
+        public var stillQueued: Int
+        /// Of those, the works tried recently, skipped until they are due again.
+        public var waiting: Int
+    }
+
+    /// `run`, then counts what is still queued and what waits its turn.
+    public func runAndCount(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> Run {
+        let outcomes = try await run(limit: limit, force: force, progress: progress)
+        let now = now()
+        let store = store
+        let (queued, due) = try await store.snapshot {
+            (try store.countQueuedForEnrichment(), try store.countQueuedForEnrichment(dueAt: now))
+        }
+        return Run(outcomes: outcomes, stillQueued: queued, waiting: queued - due)
+    }
+
     /// Enriches the queued works that are due (all of them when `force`) until none is left or
     /// `limit` works were searched, calling `progress(done, total)` after each batch.
     public func run(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {

@@ -5,9 +5,22 @@ extension LibraryService {
     /// same ISBN, else the work with the same normalized title and primary author — merging
     /// external IDs and filling empty fields; creates the entry once. Refuses a book that already
     /// has an entry.
-    public func add(_ dto: WorkDTO, edition chosen: EditionDTO? = nil, status: ReadingStatus = .toRead, owned: Bool = false) throws -> LibraryBook {
+    /// The lookup and the write are one transaction: two adds of one result at the same moment end
+    /// with one book and one `alreadyInLibrary`. `tags` are added with it.
+    public func add(
+        _ dto: WorkDTO, edition chosen: EditionDTO? = nil, status: ReadingStatus = .toRead, owned: Bool = false, tags: [String] = []
+    ) async throws -> LibraryBook {
         let now = now()
         if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
+        let store = self.store
+        return try await store.transaction {
+            try Self.addNow(dto, edition: chosen, status: status, owned: owned, tags: tags, store: store, now: now)
+        }
+    }
+
+    private static func addNow(
+        _ dto: WorkDTO, edition chosen: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any LibraryStore, now: Date
+    ) throws -> LibraryBook {
         let editionDTO = chosen ?? dto.editions.first
         let isbns = (editionDTO.map { $0.isbn13 + $0.isbn10 } ?? []).compactMap { ISBN($0) }
 
@@ -25,7 +38,7 @@ extension LibraryService {
         }
 
         guard var work = existingWork else {
-            return try addNew(dto, edition: editionDTO, status: status, owned: owned, now: now)
+            return try addNew(dto, edition: editionDTO, status: status, owned: owned, tags: tags, store: store, now: now)
         }
         if let entry = try store.entry(workID: work.id) {
             throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: existingEdition == nil ? "same title and author" : "same ISBN")
@@ -45,13 +58,16 @@ extension LibraryService {
         }
         var entry = LibraryEntry(userID: store.userID, workID: work.id, status: .toRead, dateAdded: now)
         if owned { entry.editionID = edition?.id }
+        for tag in tags { _ = try entry.addTag(tag, now: now) }
         try entry.setStatus(status, pageCount: edition?.pageCount, now: now)
         try store.save(entry)
         guard let book = try store.book(entryID: entry.id) else { throw LibraryError.entryNotFound(entry.id) }
         return book
     }
 
-    private func addNew(_ dto: WorkDTO, edition editionDTO: EditionDTO?, status: ReadingStatus, owned: Bool, now: Date) throws -> LibraryBook {
+    private static func addNew(
+        _ dto: WorkDTO, edition editionDTO: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any LibraryStore, now: Date
+    ) throws -> LibraryBook {
         var authors: [Author] = []
         for authorDTO in dto.authors where !authorDTO.name.trimmingCharacters(in: .whitespaces).isEmpty {
             var author = try store.authors(named: authorDTO.name).first ?? DTOMapping.author(authorDTO, now: now)
@@ -65,6 +81,7 @@ extension LibraryService {
         if let edition { try Validation.validate(edition) }
         var entry = LibraryEntry(userID: store.userID, workID: work.id, status: .toRead, dateAdded: now)
         if owned { entry.editionID = edition?.id }
+        for tag in tags { _ = try entry.addTag(tag, now: now) }
         try entry.setStatus(status, pageCount: edition?.pageCount, now: now)
         // Authors already in the library are saved again so merged external IDs are kept.
         for author in authors { try store.save(author) }

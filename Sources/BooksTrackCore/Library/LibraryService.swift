@@ -1,10 +1,12 @@
 import Foundation
 
-/// The library's use cases, shared by the command line and the server. Each call is one
-/// transaction of the store; `now` comes from the injected clock.
+/// The library's use cases, shared by the command line and the server: each is one method taking
+/// plain values and returning values or typed errors, and each is one transaction of the store,
+/// run on the store's own threads (the caller's task is suspended, no cooperative thread waits on
+/// SQLite). `now` comes from the injected clock.
 public struct LibraryService: Sendable {
-    /// The user's library.
-    public let store: any LibraryStore
+    /// The store, internal to the core: no front end reaches it.
+    let store: any LibraryStore
     /// The clock every rule reads.
     public let now: @Sendable () -> Date
 
@@ -17,14 +19,22 @@ public struct LibraryService: Sendable {
     // MARK: Adding
 
     /// Adds a book typed by hand. Reuses authors already in the library; refuses a book whose ISBN
-    /// or title and primary author are already there.
-    public func add(_ manual: ManualBook) throws -> LibraryBook {
+    /// or title and primary author are already there. The check and the write are one transaction:
+    /// two adds of one book at the same moment end with one book and one `alreadyInLibrary`.
+    public func add(_ manual: ManualBook) async throws -> LibraryBook {
         let now = now()
         let title = try Validation.requiredText(manual.title, field: "title", limit: Work.titleLimit)
         if manual.isOwned, manual.status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
         if let pageCount = manual.pageCount, pageCount <= 0 {
             throw LibraryError.invalid(.outOfRange(field: "pageCount", value: String(pageCount), allowed: "more than 0"))
         }
+        let store = self.store
+        return try await store.transaction {
+            try Self.addNow(manual, title: title, store: store, now: now)
+        }
+    }
+
+    private static func addNow(_ manual: ManualBook, title: String, store: any LibraryStore, now: Date) throws -> LibraryBook {
         for isbn in manual.isbns {
             if let existing = try store.entries(isbn: isbn).first, let book = try store.book(entryID: existing) {
                 throw AddBookError.alreadyInLibrary(book.entry.id, title: book.work.title, reason: "ISBN \(isbn.isbn13)")
@@ -79,19 +89,53 @@ public struct LibraryService: Sendable {
 
     // MARK: Finding
 
-    /// Picks one book by full id, unique id prefix, ISBN, or a unique piece of its title. A title
-    /// piece that exactly matches one title wins over longer titles containing it.
-    public func resolve(_ name: String) throws -> LibraryBook {
+    /// The book a reference names.
+    public func book(_ reference: BookReference) async throws -> LibraryBook {
+        let store = self.store
+        return try await store.snapshot { try Self.resolve(reference, in: store) }
+    }
+
+    /// One page of books.
+    public func books(_ query: EntryQuery) async throws -> [LibraryBook] {
+        let store = self.store
+        return try await store.snapshot { try store.books(query) }
+    }
+
+    /// How many books match the query's filters.
+    public func count(_ query: EntryQuery) async throws -> Int {
+        let store = self.store
+        return try await store.snapshot { try store.count(query) }
+    }
+
+    /// One page of books and how many match in all, from one snapshot.
+    public func page(_ query: EntryQuery) async throws -> (books: [LibraryBook], total: Int) {
+        let store = self.store
+        return try await store.snapshot { (try store.books(query), try store.count(query)) }
+    }
+
+    /// Picks one book by entry ID, or by full id, unique id prefix, ISBN, or a unique piece of its
+    /// title. A title piece that exactly matches one title wins over longer titles containing it.
+    static func resolve(_ reference: BookReference, in store: any LibraryStore) throws -> LibraryBook {
+        switch reference {
+        case .id(let id):
+            guard let book = try store.book(entryID: id) else { throw LibraryError.entryNotFound(id) }
+            return book
+        case .name(let name):
+            return try resolve(name: name, in: store)
+        }
+    }
+
+    private static func resolve(name: String, in store: any LibraryStore) throws -> LibraryBook {
         let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw EntryLookupError.notFound(name) }
         if let id = LibraryEntry.ID(uuidString: trimmed), let book = try store.book(entryID: id) { return book }
         if let isbn = ISBN(trimmed) {
             let ids = try store.entries(isbn: isbn)
-            if !ids.isEmpty { return try single(ids, name: trimmed) }
+            if !ids.isEmpty { return try single(ids, name: trimmed, in: store) }
         }
         if trimmed.count >= 4, trimmed.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
             let ids = try store.entries(idPrefix: trimmed)
-            if !ids.isEmpty { return try single(ids, name: trimmed) }
+            if !ids.isEmpty { return try single(ids, name: trimmed, in: store) }
         }
         let ids = try store.entries(titleContaining: trimmed, limit: 50)
         if ids.count > 1 {
@@ -99,16 +143,10 @@ public struct LibraryService: Sendable {
             let exact = try ids.compactMap { try store.book(entryID: $0) }.filter { TextNormalization.normalizeTitle($0.work.title) == key }
             if exact.count == 1 { return exact[0] }
         }
-        return try single(ids, name: trimmed)
+        return try single(ids, name: trimmed, in: store)
     }
 
-    /// One page of books.
-    public func books(_ query: EntryQuery) throws -> [LibraryBook] { try store.books(query) }
-
-    /// How many books match the query's filters.
-    public func count(_ query: EntryQuery) throws -> Int { try store.count(query) }
-
-    private func single(_ ids: [LibraryEntry.ID], name: String) throws -> LibraryBook {
+    private static func single(_ ids: [LibraryEntry.ID], name: String, in store: any LibraryStore) throws -> LibraryBook {
         let books = try ids.compactMap { try store.book(entryID: $0) }
         switch books.count {
         case 0: throw EntryLookupError.notFound(name)
@@ -122,162 +160,240 @@ public struct LibraryService: Sendable {
 
     // MARK: Reading
 
-    /// Applies a rule to one entry in one transaction and returns the updated book.
-    @discardableResult
-    public func update(_ id: LibraryEntry.ID, _ change: (inout LibraryEntry, _ pageCount: Int?, _ now: Date) throws -> Void) throws -> LibraryBook {
+    /// Resolves the book, applies a rule to its entry, saves it and reads the book back, all in one
+    /// transaction. Returns the book before and after.
+    public func update(
+        _ reference: BookReference, _ change: @escaping @Sendable (inout LibraryEntry, _ pageCount: Int?, _ now: Date) throws -> Void
+    ) async throws -> BookChange {
         let now = now()
-        _ = try store.updateEntry(id: id) { entry, pageCount in try change(&entry, pageCount, now) }
-        guard let book = try store.book(entryID: id) else { throw LibraryError.entryNotFound(id) }
-        return book
+        let store = self.store
+        return try await store.transaction {
+            let before = try Self.resolve(reference, in: store)
+            _ = try store.updateEntry(id: before.entry.id) { entry, pageCount in try change(&entry, pageCount, now) }
+            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+            return BookChange(before: before, book: after)
+        }
     }
 
     /// Starts (or re-reads) a book.
-    @discardableResult
-    public func start(_ id: LibraryEntry.ID) throws -> LibraryBook { try update(id) { entry, _, now in entry.start(now: now) } }
+    public func start(_ book: BookReference) async throws -> BookChange { try await update(book) { entry, _, now in entry.start(now: now) } }
 
     /// Finishes a book.
-    @discardableResult
-    public func finish(_ id: LibraryEntry.ID) throws -> LibraryBook { try update(id) { entry, pages, now in entry.finish(pageCount: pages, now: now) } }
+    public func finish(_ book: BookReference) async throws -> BookChange {
+        try await update(book) { entry, pages, now in entry.finish(pageCount: pages, now: now) }
+    }
 
     /// Stops a book for good (did not finish).
-    @discardableResult
-    public func stop(_ id: LibraryEntry.ID) throws -> LibraryBook { try update(id) { entry, _, now in entry.stop(now: now) } }
+    public func stop(_ book: BookReference) async throws -> BookChange { try await update(book) { entry, _, now in entry.stop(now: now) } }
 
     /// Puts a book on hold.
-    @discardableResult
-    public func hold(_ id: LibraryEntry.ID) throws -> LibraryBook { try update(id) { entry, _, now in entry.hold(now: now) } }
+    public func hold(_ book: BookReference) async throws -> BookChange { try await update(book) { entry, _, now in entry.hold(now: now) } }
 
     /// Moves a book to any status through that status's rule.
-    @discardableResult
-    public func setStatus(_ id: LibraryEntry.ID, to status: ReadingStatus) throws -> LibraryBook {
-        try update(id) { entry, pages, now in try entry.setStatus(status, pageCount: pages, now: now) }
+    public func setStatus(_ book: BookReference, to status: ReadingStatus) async throws -> BookChange {
+        try await update(book) { entry, pages, now in try entry.setStatus(status, pageCount: pages, now: now) }
     }
 
     /// Records the page reached.
-    @discardableResult
-    public func progress(_ id: LibraryEntry.ID, page: Int) throws -> LibraryBook {
-        try update(id) { entry, pages, now in try entry.updateProgress(page: page, pageCount: pages, now: now) }
+    public func progress(_ book: BookReference, page: Int) async throws -> BookChange {
+        try await update(book) { entry, pages, now in try entry.updateProgress(page: page, pageCount: pages, now: now) }
     }
 
     /// Records progress as a percentage.
-    @discardableResult
-    public func progress(_ id: LibraryEntry.ID, percent: Double) throws -> LibraryBook {
-        try update(id) { entry, pages, now in try entry.updateProgress(percent: percent, pageCount: pages, now: now) }
+    public func progress(_ book: BookReference, percent: Double) async throws -> BookChange {
+        try await update(book) { entry, pages, now in try entry.updateProgress(percent: percent, pageCount: pages, now: now) }
+    }
+
+    /// Turns a wishlist book into an owned one: with a new edition of the work holding `copy`'s
+    /// details when given, else with the work's primary edition, else with a new bare edition.
+    public func acquire(_ reference: BookReference, copy: CopyDetails?, status: ReadingStatus = .toRead) async throws -> LibraryBook {
+        let edition = copy.flatMap { $0.isEmpty ? nil : $0 }.map {
+            Edition(workID: Work.ID(), isbns: $0.isbns, publisher: $0.publisher, pageCount: $0.pageCount, format: $0.format ?? .other, dateCreated: now())
+        }
+        return try await acquire(reference, newEdition: edition, status: status)
     }
 
     /// Turns a wishlist book into an owned one: with `edition` when given (a new edition of the same
-    /// work), else with the work's primary edition, else with a new bare edition.
-    @discardableResult
-    public func acquire(_ id: LibraryEntry.ID, newEdition: Edition? = nil, status: ReadingStatus = .toRead) throws -> LibraryBook {
-        guard let book = try store.book(entryID: id) else { throw LibraryError.entryNotFound(id) }
-        guard book.entry.status == .wishlist else { throw LibraryError.notOnWishlist(book.entry.status) }
+    /// work), else with the work's primary edition, else with a new bare edition. One transaction.
+    public func acquire(_ reference: BookReference, newEdition: Edition? = nil, status: ReadingStatus = .toRead) async throws -> LibraryBook {
         guard status != .wishlist else { throw LibraryError.wishlistCannotBeOwned }
         let now = now()
-        let edition: Edition
-        if var given = newEdition {
-            given.workID = book.work.id
-            edition = given
-            try Validation.validate(edition)
-            try store.save(edition)
-        } else if let existing = book.edition {
-            edition = existing
-        } else {
-            edition = Edition(workID: book.work.id, dateCreated: now)
-            try store.save(edition)
+        let store = self.store
+        return try await store.transaction {
+            let book = try Self.resolve(reference, in: store)
+            guard book.entry.status == .wishlist else { throw LibraryError.notOnWishlist(book.entry.status) }
+            let edition: Edition
+            if var given = newEdition {
+                given.workID = book.work.id
+                edition = given
+                try Validation.validate(edition)
+                try store.save(edition)
+            } else if let existing = book.edition {
+                edition = existing
+            } else {
+                edition = Edition(workID: book.work.id, dateCreated: now)
+                try store.save(edition)
+            }
+            _ = try store.updateEntry(id: book.entry.id) { entry, _ in try entry.acquire(edition: edition, status: status, now: now) }
+            guard let updated = try store.book(entryID: book.entry.id) else { throw LibraryError.entryNotFound(book.entry.id) }
+            return updated
         }
-        _ = try store.updateEntry(id: id) { entry, _ in try entry.acquire(edition: edition, status: status, now: now) }
-        guard let updated = try store.book(entryID: id) else { throw LibraryError.entryNotFound(id) }
-        return updated
     }
 
     /// Sets or clears the rating.
-    @discardableResult
-    public func rate(_ id: LibraryEntry.ID, rating: Double?) throws -> LibraryBook {
-        try update(id) { entry, _, now in try entry.setRating(rating, now: now) }
+    public func rate(_ book: BookReference, rating: Double?) async throws -> BookChange {
+        try await update(book) { entry, _, now in try entry.setRating(rating, now: now) }
     }
 
     /// Sets or clears the review.
-    @discardableResult
-    public func review(_ id: LibraryEntry.ID, text: String?, hasSpoilers: Bool) throws -> LibraryBook {
-        try update(id) { entry, _, now in try entry.setReview(text, hasSpoilers: hasSpoilers, now: now) }
+    public func review(_ book: BookReference, text: String?, hasSpoilers: Bool) async throws -> BookChange {
+        try await update(book) { entry, _, now in try entry.setReview(text, hasSpoilers: hasSpoilers, now: now) }
     }
 
     /// Sets or clears the private notes.
-    @discardableResult
-    public func note(_ id: LibraryEntry.ID, text: String?) throws -> LibraryBook {
-        try update(id) { entry, _, now in try entry.setNotes(text, now: now) }
+    public func note(_ book: BookReference, text: String?) async throws -> BookChange {
+        try await update(book) { entry, _, now in try entry.setNotes(text, now: now) }
     }
 
-    /// Adds tags; returns the book and the tags that were new.
-    public func addTags(_ id: LibraryEntry.ID, _ tags: [String]) throws -> (LibraryBook, added: [String]) {
-        var added: [String] = []
-        let book = try update(id) { entry, _, now in
-            for tag in tags where try entry.addTag(tag, now: now) { added.append(tag.trimmingWhitespace()) }
+    /// Adds a paragraph to the private notes, read and written in one transaction (two appends at
+    /// once both land).
+    public func appendNote(_ book: BookReference, text: String) async throws -> BookChange {
+        try await update(book) { entry, _, now in
+            let notes = entry.notes.map { $0 + "\n" + text } ?? text
+            try entry.setNotes(notes, now: now)
         }
-        return (book, added)
     }
 
-    /// Removes tags; returns the book and the tags that were there.
-    public func removeTags(_ id: LibraryEntry.ID, _ tags: [String]) throws -> (LibraryBook, removed: [String]) {
-        var removed: [String] = []
-        let book = try update(id) { entry, _, now in
-            for tag in tags where entry.removeTag(tag, now: now) { removed.append(tag) }
+    /// Adds tags; the change and the tags that were new.
+    public func addTags(_ book: BookReference, _ tags: [String]) async throws -> (BookChange, added: [String]) {
+        let change = try await update(book) { entry, _, now in
+            for tag in tags { _ = try entry.addTag(tag, now: now) }
         }
-        return (book, removed)
+        let before = Set(change.before.entry.tags.map { $0.lowercased() })
+        return (change, change.book.entry.tags.filter { !before.contains($0.lowercased()) })
+    }
+
+    /// Removes tags; the change and the tags that were there.
+    public func removeTags(_ book: BookReference, _ tags: [String]) async throws -> (BookChange, removed: [String]) {
+        let change = try await update(book) { entry, _, now in
+            for tag in tags { _ = entry.removeTag(tag, now: now) }
+        }
+        let after = Set(change.book.entry.tags.map { $0.lowercased() })
+        return (change, change.before.entry.tags.filter { !after.contains($0.lowercased()) })
     }
 
     /// Marks or unmarks a favorite.
-    @discardableResult
-    public func favorite(_ id: LibraryEntry.ID, _ isFavorite: Bool) throws -> LibraryBook {
-        try update(id) { entry, _, now in entry.setFavorite(isFavorite, now: now) }
+    public func favorite(_ book: BookReference, _ isFavorite: Bool) async throws -> BookChange {
+        try await update(book) { entry, _, now in entry.setFavorite(isFavorite, now: now) }
     }
 
     /// Adds a quote.
-    public func addQuote(_ id: LibraryEntry.ID, text: String, page: Int?) throws -> (LibraryBook, Quote) {
+    public func addQuote(_ book: BookReference, text: String, page: Int?) async throws -> (BookChange, Quote) {
         let quote = Quote(text: text.trimmingWhitespace(), page: page, dateAdded: now())
-        let book = try update(id) { entry, pages, now in try entry.addQuote(quote, pageCount: pages, now: now) }
-        return (book, quote)
+        let change = try await update(book) { entry, pages, now in try entry.addQuote(quote, pageCount: pages, now: now) }
+        return (change, quote)
     }
 
-    /// Removes a quote.
-    @discardableResult
-    public func removeQuote(_ id: LibraryEntry.ID, quoteID: Quote.ID) throws -> LibraryBook {
-        try update(id) { entry, _, now in try entry.removeQuote(id: quoteID, now: now) }
+    /// Removes the quote whose id is, or starts with, `quoteID` (as `quote list` shows it).
+    public func removeQuote(_ reference: BookReference, quoteID: String) async throws -> (BookChange, Quote) {
+        let key = quoteID.trimmingWhitespace().lowercased()
+        let now = now()
+        let store = self.store
+        return try await store.transaction {
+            let before = try Self.resolve(reference, in: store)
+            let matches = key.isEmpty ? [] : before.entry.quotes.filter { $0.id.description.lowercased().hasPrefix(key) }
+            guard matches.count == 1 else {
+                throw matches.isEmpty
+                    ? ItemLookupError.noQuote(quoteID, bookTitle: before.work.title)
+                    : ItemLookupError.ambiguousQuote(quoteID, count: matches.count)
+            }
+            _ = try store.updateEntry(id: before.entry.id) { entry, _ in try entry.removeQuote(id: matches[0].id, now: now) }
+            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+            return (BookChange(before: before, book: after), matches[0])
+        }
     }
 
     /// Records a reading session; `date` defaults to now.
-    public func addSession(_ id: LibraryEntry.ID, minutes: Int, pages: Int, date: Date? = nil) throws -> (LibraryBook, ReadingSession) {
+    public func addSession(_ book: BookReference, minutes: Int, pages: Int, date: Date? = nil) async throws -> (BookChange, ReadingSession) {
         let session = ReadingSession(date: date ?? now(), durationMinutes: minutes, pagesRead: pages)
-        let book = try update(id) { entry, _, now in try entry.addSession(session, now: now) }
-        return (book, session)
+        let change = try await update(book) { entry, _, now in try entry.addSession(session, now: now) }
+        return (change, session)
     }
 
-    /// Stores a page photo (JPEG or PNG, at most 10 MB, recognized by its leading bytes) as given.
-    public func addPhoto(_ id: LibraryEntry.ID, data: Data, page: Int?, caption: String?) throws -> PagePhoto {
+    /// Stores a page photo (JPEG or PNG, at most 10 MB, recognized by its leading bytes) as given,
+    /// in one transaction with finding its book.
+    public func addPhoto(_ reference: BookReference, data: Data, page: Int?, caption: String?) async throws -> (LibraryBook, PagePhoto) {
         let type = try Validation.imageType(of: data)
         let caption = try Validation.optionalText(caption, field: "caption", limit: PagePhoto.captionLimit)
         if let page, page < 0 { throw LibraryError.negativePage(page) }
-        guard try store.entry(id: id) != nil else { throw LibraryError.entryNotFound(id) }
         let photo = PagePhoto(page: page, caption: caption, imageType: type, byteCount: data.count, dateAdded: now())
-        try store.addPhoto(photo, data: data, entryID: id)
-        return photo
+        let store = self.store
+        return try await store.transaction {
+            let book = try Self.resolve(reference, in: store)
+            try store.addPhoto(photo, data: data, entryID: book.entry.id)
+            return (book, photo)
+        }
     }
 
-    /// The entry's photos.
-    public func photos(_ id: LibraryEntry.ID) throws -> [PagePhoto] { try store.photos(entryID: id) }
+    /// A book's photos.
+    public func photos(_ reference: BookReference) async throws -> (LibraryBook, [PagePhoto]) {
+        let store = self.store
+        return try await store.snapshot {
+            let book = try Self.resolve(reference, in: store)
+            return (book, try store.photos(entryID: book.entry.id))
+        }
+    }
 
     /// A photo's bytes.
-    public func photoData(_ photoID: PagePhoto.ID) throws -> Data {
-        guard let data = try store.photoData(id: photoID) else { throw LibraryError.photoNotFound(photoID) }
-        return data
+    public func photoData(_ photoID: PagePhoto.ID) async throws -> Data {
+        let store = self.store
+        return try await store.snapshot {
+            guard let data = try store.photoData(id: photoID) else { throw LibraryError.photoNotFound(photoID) }
+            return data
+        }
     }
 
     /// Removes a book from the library: the entry, the work and its editions. Authors stay.
-    public func remove(_ id: LibraryEntry.ID) throws -> LibraryBook {
-        guard let book = try store.book(entryID: id) else { throw LibraryError.entryNotFound(id) }
-        try store.deleteWork(id: book.work.id)
-        return book
+    public func remove(_ reference: BookReference) async throws -> LibraryBook {
+        let store = self.store
+        return try await store.transaction {
+            let book = try Self.resolve(reference, in: store)
+            try store.deleteWork(id: book.work.id)
+            return book
+        }
     }
+
+    /// Entries per status, every status present.
+    public func countByStatus() async throws -> [ReadingStatus: Int] {
+        let store = self.store
+        return try await store.snapshot { try store.countByStatus() }
+    }
+}
+
+/// The copy a reader got of a wishlist book.
+public struct CopyDetails: Sendable, Hashable {
+    public var isbns: [ISBN]
+    public var format: EditionFormat?
+    public var pageCount: Int?
+    public var publisher: String?
+
+    /// Creates the details; all empty means "the edition the library knows".
+    public init(isbns: [ISBN] = [], format: EditionFormat? = nil, pageCount: Int? = nil, publisher: String? = nil) {
+        self.isbns = isbns
+        self.format = format
+        self.pageCount = pageCount
+        self.publisher = publisher
+    }
+
+    var isEmpty: Bool { isbns.isEmpty && format == nil && pageCount == nil && publisher == nil }
+}
+
+/// A book before and after a use case changed it.
+public struct BookChange: Sendable {
+    /// The book as it was.
+    public var before: LibraryBook
+    /// The book as it is now.
+    public var book: LibraryBook
 }
 
 /// Why a book could not be added.

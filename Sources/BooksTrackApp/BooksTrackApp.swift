@@ -1,0 +1,164 @@
+import BooksTrackCore
+import BooksTrackImport
+import BooksTrackProviders
+import BooksTrackStore
+import Foundation
+
+/// The composition root: the one place where the concrete stores, providers and HTTP clients are
+/// built and handed to the use cases. The terminal (and the server) ask it for services; none of
+/// them opens a database, a cache or a provider itself.
+public struct BooksTrackApp: Sendable {
+    /// The folder of the library, the catalog and the cache.
+    public let dataDirectory: URL
+    /// Environment variables (provider keys, offline mode, contact).
+    public let environment: [String: String]
+    /// The clock every rule reads.
+    public let now: @Sendable () -> Date
+
+    /// The data directory: an explicit folder, else `$BOOKSTRACK_DATA_DIR`, else
+    /// `$XDG_DATA_HOME/bookstrack`, else `~/.local/share/bookstrack`.
+    public static func dataDirectory(explicit: String?, environment: [String: String]) -> URL {
+        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
+        if let dir = environment["BOOKSTRACK_DATA_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir, isDirectory: true) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("bookstrack", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/bookstrack", isDirectory: true)
+    }
+
+    /// Creates the root over a data directory.
+    public init(dataDirectory: URL, environment: [String: String], now: @escaping @Sendable () -> Date) {
+        self.dataDirectory = dataDirectory
+        self.environment = environment
+        self.now = now
+    }
+
+    // MARK: Libraries
+
+    /// Opens (creating if needed) the library database.
+    public func libraryDatabase() throws -> LibraryDatabase {
+        try LibraryDatabase(path: dataDirectory.appendingPathComponent("library.sqlite").path)
+    }
+
+    /// The services of a user's library. Only `creatingUser` creates a user that does not exist;
+    /// reading never does: the default user not created yet reads as an empty library (a fresh
+    /// data folder), as does any user with `unknownUserIsEmpty` (a preview); any other unknown
+    /// name is refused, so a mistyped name is not shown as an empty library.
+    public func library(user name: String, creatingUser: Bool = false, unknownUserIsEmpty: Bool = false) throws -> UserLibrary {
+        let name = try User.validatedName(name)
+        let database = try libraryDatabase()
+        if creatingUser {
+            return UserLibrary(store: database.library(for: try database.ensureUser(named: name, now: now()).id), now: now)
+        }
+        if let user = try database.user(named: name) { return UserLibrary(store: database.library(for: user.id), now: now) }
+        guard name == User.defaultLocalName || unknownUserIsEmpty else {
+            throw UnknownUserError(name: name, known: try database.users().map(\.name))
+        }
+        // An identifier no row carries: every read finds nothing, and a write is refused.
+        return UserLibrary(store: database.library(for: User.ID()), now: now)
+    }
+
+    // MARK: Search
+
+    /// Opens (creating if needed) the offline catalog; the bundled seed loads on first use.
+    public func catalog() throws -> CatalogDatabase {
+        try CatalogDatabase(path: dataDirectory.appendingPathComponent("catalog.sqlite").path, now: now)
+    }
+
+    /// Opens (creating if needed) the search cache.
+    public func cache() throws -> SQLiteSearchCache {
+        try SQLiteSearchCache(path: dataDirectory.appendingPathComponent("cache.sqlite").path)
+    }
+
+    /// The provider configuration: the environment, then the front end's settings on top.
+    public func providerConfiguration(
+        offline: Bool = false, timeout: Double? = nil, providers: String? = nil, contact: String? = nil
+    ) throws -> ProviderConfiguration {
+        var configuration = try ProviderConfiguration.fromEnvironment(environment)
+        if offline { configuration.isOffline = true }
+        if let timeout { configuration.timeout = .milliseconds(Int((timeout * 1_000).rounded())) }
+        if let providers { configuration.providerOrder = try ProviderConfiguration.parseProviderOrder(providers, setting: "--providers") }
+        if let contact { configuration.contact = contact }
+        return configuration
+    }
+
+    /// A search session: the catalog, the cache and the configured providers, opened together
+    /// and closed together (`SearchSession.close`).
+    public func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int) throws -> SearchSession {
+        let cache = try cache()
+        let catalog = try catalog()
+        let transport = HTTPTransport(configuration: configuration)
+        let orchestrator = SearchOrchestrator(
+            catalog: LocalCatalogProvider(catalog: catalog),
+            online: configuration.makeOnlineProviders(transport: transport),
+            cache: cache,
+            resultLimit: resultLimit,
+            now: now
+        )
+        return SearchSession(search: SearchService(orchestrator: orchestrator), close: {
+            try? cache.flushCounters()
+            await transport.shutdown()
+        })
+    }
+
+    /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.
+    public func authorDetailsSource(_ configuration: ProviderConfiguration) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
+        let transport = HTTPTransport(configuration: configuration)
+        return (AuthorDemographicsSuggester(configuration: configuration, transport: transport), { await transport.shutdown() })
+    }
+}
+
+/// The use cases of one user's library.
+public struct UserLibrary: Sendable {
+    public let library: LibraryService
+    public let authors: AuthorService
+    public let goals: GoalService
+    public let imports: ImportService
+    private let store: any LibraryStore
+    private let now: @Sendable () -> Date
+
+    init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+        library = LibraryService(store: store, now: now)
+        authors = AuthorService(store: store, now: now)
+        goals = GoalService(store: store, now: now)
+        imports = ImportService(store: store, now: now)
+    }
+
+    /// The enrichment of this library's queued books through a session's search.
+    public func enricher(_ search: SearchService) -> LibraryEnricher {
+        LibraryEnricher(store: store, search: search.enrichmentSearch, now: now)
+    }
+}
+
+/// The search use cases with the clients they hold.
+public struct SearchSession: Sendable {
+    public let search: SearchService
+    /// Saves the cache counters and releases the HTTP client.
+    public let close: @Sendable () async -> Void
+
+    /// Runs `body` with the session and closes it whether or not `body` throws.
+    public func using<T: Sendable>(_ body: (SearchService) async throws -> T) async throws -> T {
+        do {
+            let value = try await body(search)
+            await close()
+            return value
+        } catch {
+            await close()
+            throw error
+        }
+    }
+}
+
+/// A user name that is not in the library.
+public struct UnknownUserError: Error, CustomStringConvertible {
+    public var name: String
+    public var known: [String]
+
+    public var description: String {
+        let hint = known.isEmpty ? "" : " (users: " + known.joined(separator: ", ") + ")"
+        return "no user \(name)\(hint); a user is created by the first add or import with --user \(name)"
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Runs blocking bulk work (an import, an export) on a thread of its own behind an async call, so
+/// that the caller's task is suspended and no thread of Swift's cooperative pool waits on it.
+public enum OwnThread {
+    /// Runs `body` on a new thread and returns its result.
+    public static func run<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try body() })
+            }
+            thread.name = name
+            // Imports hold a batch and its parsed rows on the stack of their readers; 8 MB like the main thread.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BooksTrackCore
+import Foundation
+
+/// The import and export use cases of one user's library, shared by the terminal and the server.
+/// The file work runs on a thread of its own behind each async call.
+public struct ImportService: Sendable {
+    private let store: any LibraryStore
+    private let now: @Sendable () -> Date
+
+    /// Creates the service over one user's store.
+    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Checks a file without opening any library (`LibraryImporter.check`).
+    public static func check(_ url: URL, options: ImportOptions) throws(ImportError) -> ImportCheck {
+        try LibraryImporter.check(url, options: options)
+    }
+
+    /// Imports a checked file, calling `progress` after each batch (on the import's thread).
+    public func importFile(
+        at url: URL, options: ImportOptions, checked: ImportCheck? = nil, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws -> ImportSummary {
+        let importer = LibraryImporter(store: store, now: now)
+        return try await OwnThread.run(name: "bookstrack import") {
+            try importer.importFile(at: url, options: options, checked: checked, progress: progress)
+        }
+    }
+
+    /// Writes the whole library as BooksTrack JSON (with photos when asked); returns the books written.
+    public func exportJSON(
+        to url: URL, includePhotos: Bool, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws -> Int {
+        let exporter = LibraryExporter(store: store)
+        return try await OwnThread.run(name: "bookstrack export") {
+            try exporter.exportJSON(to: url, includePhotos: includePhotos, progress: progress)
+        }
+    }
+
+    /// Writes the library as a Goodreads CSV export; returns the books written.
+    public func exportGoodreadsCSV(to url: URL, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Int {
+        let exporter = LibraryExporter(store: store)
+        return try await OwnThread.run(name: "bookstrack export") {
+            try exporter.exportGoodreadsCSV(to: url, progress: progress)
+        }
+    }
+}
