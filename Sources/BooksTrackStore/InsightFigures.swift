@@ -5,6 +5,26 @@ import GRDB
 /// with the entries marked by triggers and by the store: their old facts are taken out of the
 /// counters, recomputed and added back, set by set, so a refresh costs what changed since the last.
 enum InsightFigures {
+    /// The version of the rules that compute an entry's facts (what is a read, a re-read, an
+    /// abandoned read, which edition counts). Raise it with any change to them: every library
+    /// opened afterwards counts all its entries again by the new rules, once.
+    static let factsVersion = 1
+
+    /// Marks every entry for counting again when the facts in the file were computed by other
+    /// rules than this build's (`factsVersion`), and records the version; inside the caller's
+    /// write transaction. Returns whether the entries were marked.
+    @discardableResult
+    static func recountIfRulesChanged(_ db: Database) throws -> Bool {
+        let stored = try Int.fetchOne(db, sql: "SELECT factsVersion FROM insight_rules WHERE id = 1")
+        guard stored != factsVersion else { return false }
+        try db.execute(sql: """
+            INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
+            INSERT INTO insight_rules (id, factsVersion) VALUES (1, ?)
+            ON CONFLICT (id) DO UPDATE SET factsVersion = excluded.factsVersion;
+            """, arguments: [factsVersion])
+        return true
+    }
+
     /// Whether some entry waits to be counted again.
     static func isStale(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM insight_dirty)")) ?? false

@@ -96,6 +96,14 @@ extension LibraryDatabase {
             // Goodreads' "Book Id" names an edition; kept on the edition as a JSON list.
             try db.execute(sql: "ALTER TABLE editions ADD COLUMN goodreadsBookIDs TEXT")
         }
+        migrator.registerMigration("v11-insight-facts-version") { db in
+            // The version of the rules the stored insight facts were computed by; the facts in the
+            // file so far were computed by version 1.
+            try db.execute(sql: """
+                CREATE TABLE insight_rules (id INTEGER PRIMARY KEY CHECK (id = 1), factsVersion INTEGER NOT NULL);
+                INSERT INTO insight_rules (id, factsVersion) VALUES (1, 1);
+                """)
+        }
         return migrator
     }
 

@@ -107,6 +107,8 @@ public final class LibraryDatabase: Sendable {
                 throw StoreError.newerSchema(unknownMigrations: unknown)
             }
             try migrator.migrate(writer)
+            // Facts counted by other rules are counted again by the next insights.
+            try writer.write { db in _ = try InsightFigures.recountIfRulesChanged(db) }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
