@@ -252,7 +252,7 @@ extension LibraryDatabase {
                 let name: String = object["name"]
                 try db.execute(sql: "DROP \(type) \(name)")
             }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v4-insight-figures'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v4-insight-figures', 'v11-insight-facts-version')")
         }
         let reopened = try LibraryDatabase(path: library.directory.path("data/library.sqlite"))
 
