@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackApp",
-            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport"]
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport"],
+            exclude: ["README.md"]
         ),
         .target(
             name: "BooksTrackCLI",
