@@ -90,7 +90,10 @@ public struct LibraryEnricher: Sendable {
     /// `limit` works were searched, calling `progress(done, total)` after each batch.
     public func run(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {
         let started = now()
-        let due = force ? try store.countQueuedForEnrichment() : try store.countQueuedForEnrichment(dueAt: started)
+        let store = store
+        let due = try await store.snapshot {
+            force ? try store.countQueuedForEnrichment() : try store.countQueuedForEnrichment(dueAt: started)
+        }
         let total = min(due, limit ?? .max)
         var outcomes: [Outcome] = []
         var requeued: Set<Work.ID> = []
@@ -98,35 +101,35 @@ public struct LibraryEnricher: Sendable {
         while outcomes.count < total {
             let wanted = min(Self.batchSize, total - outcomes.count)
             // Works kept on the queue stay at its front; skip past them.
-            let queued = force
-                ? try store.queuedForEnrichment(limit: wanted + requeued.count)
-                : try store.queuedForEnrichment(limit: wanted + requeued.count, dueAt: started)
-            let batch = queued.filter { !requeued.contains($0) }
+            let skipped = requeued
+            let batch = try await store.snapshot {
+                let queued = force
+                    ? try store.queuedForEnrichment(limit: wanted + skipped.count)
+                    : try store.queuedForEnrichment(limit: wanted + skipped.count, dueAt: started)
+                return queued.filter { !skipped.contains($0) }
+            }
             guard !batch.isEmpty else { break }
             let results = try await enrich(Array(batch.prefix(wanted)))
             outcomes += results
-            let kept = results.filter(\.requeued)
-            requeued.formUnion(kept.map(\.workID))
-            let attemptedAt = now()
-            try store.recordEnrichmentAttempts(kept.map { outcome in
-                EnrichmentAttempt(
-                    workID: outcome.workID, result: outcome.result, attemptedAt: attemptedAt,
-                    retryAfter: attemptedAt.addingTimeInterval(Self.retryDelay(after: outcome.result))
-                )
-            })
-            try store.dequeueEnrichment(results.filter { !$0.requeued }.map(\.workID))
+            requeued.formUnion(results.filter(\.requeued).map(\.workID))
             progress(outcomes.count, total)
         }
         return outcomes
     }
 
+    /// Searches a batch (off the store), then writes what was found, the attempts of the works
+    /// kept queued and the dequeuing of the others in one transaction.
     private func enrich(_ workIDs: [Work.ID]) async throws -> [Outcome] {
-        var books: [(work: Work, editions: [Edition], author: String?)] = []
-        let editionsByWork = try store.editions(ofWorks: workIDs)
-        for id in workIDs {
-            guard let work = try store.work(id: id) else { continue }
-            let author = try work.primaryAuthorID.flatMap { try store.author(id: $0) }?.name
-            books.append((work, editionsByWork[id] ?? [], author))
+        let store = store
+        let books = try await store.snapshot {
+            let editionsByWork = try store.editions(ofWorks: workIDs)
+            var books: [Book] = []
+            for id in workIDs {
+                guard let work = try store.work(id: id) else { continue }
+                let author = try work.primaryAuthorID.flatMap { try store.author(id: $0) }?.name
+                books.append(Book(work: work, editions: editionsByWork[id] ?? [], author: author))
+            }
+            return books
         }
         let search = self.search
         let answers = await withTaskGroup(of: (Int, Answer).self) { group in
@@ -138,16 +141,32 @@ public struct LibraryEnricher: Sendable {
             for await (index, answer) in group { answers[index] = answer }
             return answers
         }
-        var outcomes: [Outcome] = []
-        for (index, book) in books.enumerated() {
-            let answer = answers[index] ?? Answer(works: [], reachedASource: false)
-            outcomes.append(try apply(answer, to: book.work, editions: book.editions, author: book.author))
+        let now = now()
+        return try await store.transaction {
+            var outcomes: [Outcome] = []
+            for (index, book) in books.enumerated() {
+                let answer = answers[index] ?? Answer(works: [], reachedASource: false)
+                outcomes.append(try apply(answer, to: book.work, editions: book.editions, author: book.author, now: now))
+            }
+            try store.recordEnrichmentAttempts(outcomes.filter(\.requeued).map { outcome in
+                EnrichmentAttempt(
+                    workID: outcome.workID, result: outcome.result, attemptedAt: now,
+                    retryAfter: now.addingTimeInterval(Self.retryDelay(after: outcome.result))
+                )
+            })
+            try store.dequeueEnrichment(outcomes.filter { !$0.requeued }.map(\.workID))
+            return outcomes
         }
-        return outcomes
     }
 
-    private func apply(_ answer: Answer, to original: Work, editions originals: [Edition], author: String?) throws -> Outcome {
-        let now = now()
+    /// A queued work with what its search needs.
+    private struct Book: Sendable {
+        var work: Work
+        var editions: [Edition]
+        var author: String?
+    }
+
+    private func apply(_ answer: Answer, to original: Work, editions originals: [Edition], author: String?, now: Date) throws -> Outcome {
         var work = original
         var editions = originals
         var filled: [String] = []
