@@ -17,7 +17,11 @@ public struct SearchService: Sendable {
     /// Answers one question: an ISBN, free words of the title and author, a title, or a title and
     /// an author. Free words that parse as an ISBN are an ISBN lookup.
     public func answer(_ question: SearchQuestion) async throws -> SearchAnswer {
-        switch try question.parsed() {
+        await answer(try question.parsed())
+    }
+
+    private func answer(_ parsed: SearchQuestion.Parsed) async -> SearchAnswer {
+        switch parsed {
         case .isbn(let isbn): await orchestrator.lookup(isbn: isbn)
         case .words(let words): await orchestrator.search(text: words)
         case .title(let title, nil): await orchestrator.search(title: title)
@@ -34,7 +38,7 @@ public struct SearchService: Sendable {
         if owned, status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
         guard pick >= 1 else { throw SearchError.pickOutOfRange(pick: pick, found: 0) }
         let parsed = try question.parsed()
-        let answer = try await answer(question)
+        let answer = await answer(parsed)
         guard !answer.works.isEmpty else {
             let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
             throw SearchError.nothingFound(question: parsed.description, asked: asked)
@@ -148,19 +152,6 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
             "nothing found for \(question) (\(asked)); add it by hand: bookstrack add \"TITLE\" --author … --isbn …"
         case .pickOutOfRange(let pick, let found):
             pick < 1 ? "the pick starts at 1" : "--pick \(pick): the search found only \(found) books"
-        }
-    }
-}
-
-extension AuthorDemographicsSuggester: AuthorDetailsSource {
-    /// The suggestion as the authors' use cases take it.
-    public func suggestedDetails(for author: Author) async throws -> AuthorSuggestion? {
-        let found: AuthorDemographicsSuggestion? = try await suggestion(for: author)
-        return found.map {
-            AuthorSuggestion(
-                match: $0.match.rawValue, itemID: $0.demographics.wikidataID, gender: $0.gender, culturalRegion: $0.culturalRegion,
-                nationality: $0.nationality, birthYear: $0.birthYear, deathYear: $0.deathYear, wikidataID: $0.wikidataID
-            )
         }
     }
 }

@@ -46,3 +46,11 @@ public struct AuthorDemographicsSuggester: Sendable {
         }
     }
 }
+
+extension AuthorDemographicsSuggester: AuthorDetailsSource {
+    /// The suggestion as the authors' use cases take it.
+    public func suggestedDetails(for author: Author) async throws -> AuthorSuggestion? {
+        let found: AuthorDemographicsSuggestion? = try await suggestion(for: author)
+        return found?.authorSuggestion
+    }
+}

@@ -43,24 +43,21 @@ public struct AuthorDemographicsSuggestion: Hashable, Sendable {
         wikidataID = author.externalIDs.wikidataID == nil ? demographics.wikidataID : nil
     }
 
-    /// True when there is nothing to add.
-    public var isEmpty: Bool {
-        gender == nil && culturalRegion == nil && nationality == nil && birthYear == nil && deathYear == nil
-            && wikidataID == nil
+    /// The suggestion as the authors' use cases take it, with the item's id.
+    public var authorSuggestion: AuthorSuggestion {
+        AuthorSuggestion(
+            match: match.rawValue, itemID: demographics.wikidataID, gender: gender, culturalRegion: culturalRegion,
+            nationality: nationality, birthYear: birthYear, deathYear: deathYear, wikidataID: wikidataID
+        )
     }
 
-    /// The author with the suggested fields filled in where they are still empty; set fields are
-    /// kept as they are. `lastModified` becomes `now` only when something was filled in.
+    /// True when there is nothing to add.
+    public var isEmpty: Bool { authorSuggestion.isEmpty }
+
+    /// The author with the suggested fields filled in where they are still empty
+    /// (`AuthorSuggestion.applying`).
     public func applying(to author: Author, now: Date) -> Author {
-        var updated = author
-        if let gender, updated.gender == .unknown { updated.gender = gender }
-        if let culturalRegion, updated.culturalRegion == nil { updated.culturalRegion = culturalRegion }
-        if let nationality, Self.isBlank(updated.nationality) { updated.nationality = nationality }
-        if let birthYear, updated.birthYear == nil { updated.birthYear = birthYear }
-        if let deathYear, updated.deathYear == nil { updated.deathYear = deathYear }
-        if let wikidataID, updated.externalIDs.wikidataID == nil { updated.externalIDs.wikidataID = wikidataID }
-        if updated != author { updated.touch(now) }
-        return updated
+        authorSuggestion.applying(to: author, now: now)
     }
 
     private static func isBlank(_ text: String?) -> Bool {
