@@ -10,13 +10,17 @@ enum InsightFigures {
     /// opened afterwards counts all its entries again by the new rules, once.
     static let factsVersion = 1
 
+    /// Whether the stored facts were computed by this build's rules.
+    static func factsAreCurrent(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT factsVersion FROM insight_rules WHERE id = 1") == factsVersion
+    }
+
     /// Marks every entry for counting again when the facts in the file were computed by other
     /// rules than this build's (`factsVersion`), and records the version; inside the caller's
     /// write transaction. Returns whether the entries were marked.
     @discardableResult
     static func recountIfRulesChanged(_ db: Database) throws -> Bool {
-        let stored = try Int.fetchOne(db, sql: "SELECT factsVersion FROM insight_rules WHERE id = 1")
-        guard stored != factsVersion else { return false }
+        guard try !factsAreCurrent(db) else { return false }
         try db.execute(sql: """
             INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
             INSERT INTO insight_rules (id, factsVersion) VALUES (1, ?)

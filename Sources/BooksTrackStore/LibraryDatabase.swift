@@ -90,10 +90,24 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Brings the schema up to date under the folder's lock: a second opener of a new file waits
-    /// for the first, then finds every migration applied.
+    /// for the first, then finds every migration applied. A file already up to date (most
+    /// openings) costs one read: no lock and no write transaction.
     private func migrate() throws {
+        if try isUpToDate() { return }
         guard let path else { return try migrateNow() }
         try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { try migrateNow() }
+    }
+
+    private func isUpToDate() throws -> Bool {
+        let migrator = Self.migrator
+        do {
+            return try writer.read { db in
+                guard try migrator.hasCompletedMigrations(db), try !migrator.hasBeenSuperseded(db) else { return false }
+                return try InsightFigures.factsAreCurrent(db)
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
     }
 
     private func migrateNow() throws {
