@@ -63,6 +63,11 @@ struct BookInserter {
     }
     /// What the inserted entries add to the kept figures, written by `finish()`.
     private var figures = EntryFigures()
+    /// The insight facts of inserted entries whose work is new, written and counted by `finish()`.
+    private var facts: InsightFactRows
+    /// The authors met in this transaction as stored (a new one as inserted): the first author's
+    /// demographics go into the insight facts.
+    private var storedAuthors: [Author.ID: Author] = [:]
     /// The sort key stored for each author met in this transaction (a new author's own, or the
     /// one already in the library): the same author is shared by many books.
     private var sortKeys: [Author.ID: String] = [:]
@@ -71,6 +76,7 @@ struct BookInserter {
         self.db = db
         self.user = user
         self.store = store
+        facts = InsightFactRows(user: user)
         author = try RowInserter(db, sql: AuthorRecord.insertIfMissingSQL)
         work = try RowInserter(db, sql: SQLText.insert(table: WorkRecord.table, columns: WorkRecord.columns))
         link = try RowInserter(db, sql: WorkAuthorRecord.insertSQL)
@@ -131,7 +137,12 @@ struct BookInserter {
             AuthorRecord.bind(prepared.author, keys: (prepared.normalizedName, prepared.sortKey), userKey: user, to: &author)
             try author.run()
             // Zero changes: the author was already in the library, and keeps its stored values.
-            sortKeys[prepared.author.id] = db.changesCount > 0 ? prepared.sortKey : try storedSortKey(of: prepared.author.id)
+            if db.changesCount > 0 {
+                sortKeys[prepared.author.id] = prepared.sortKey
+                storedAuthors[prepared.author.id] = prepared.author
+            } else {
+                sortKeys[prepared.author.id] = try storedSortKey(of: prepared.author.id)
+            }
         }
         let workExisted = try insert(book.work, normalizedTitle: book.normalizedTitle)
         if let newEdition = book.edition { try insert(newEdition) }
@@ -141,7 +152,17 @@ struct BookInserter {
         } catch let error as DatabaseError where error.isUniquenessViolation {
             throw LibraryError.duplicateEntry(book.work.id)
         }
-        figures.add(book.entry, shownPageCount: pageCount)
+        // A new work's only edition is the one inserted with it, so its facts are known here; an
+        // entry of a work already in the library is counted again from the stored rows.
+        let counted = !workExisted && !book.ownsEarlierEdition
+        if counted {
+            var firstAuthor: Author?
+            if let firstID = SQLiteLibraryStore.uniqued(book.work.authorIDs).first { firstAuthor = try storedAuthor(firstID) }
+            facts.add(
+                InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),
+                entryID: book.entry.id)
+        }
+        figures.add(book.entry, counted: counted)
         if workExisted {
             // A work already in the library may have editions that outrank the new one. The update
             // trigger moves the entry's figures, so they must be counted first.
@@ -162,12 +183,23 @@ struct BookInserter {
         return entryID
     }
 
-    /// Writes the collected tags, quotes, sessions and figures.
+    /// Writes the collected tags, quotes, sessions, figures and insight facts.
     mutating func finish() throws {
         try figures.apply(db, user: user)
+        try facts.write(db)
         try tags.flush(user: user, db)
         try quotes.flush(user: user, db)
         try sessions.flush(user: user, db)
+    }
+
+    /// The author as stored, read once per transaction.
+    private mutating func storedAuthor(_ id: Author.ID) throws -> Author? {
+        if let known = storedAuthors[id] { return known }
+        let stored = try SQLiteLibraryStore.fetch(db, """
+            SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?
+            """, [user, id.databaseValue], table: "authors") { try AuthorRecord.decode(&$0) }.first
+        storedAuthors[id] = stored
+        return stored
     }
 
     private func storedSortKey(of authorID: Author.ID) throws -> String? {
@@ -229,35 +261,5 @@ struct BookInserter {
             isbn.bind(position)
             try isbn.run()
         }
-    }
-}
-
-/// Rows of one table waiting to be written by multi-row INSERTs of up to 100 rows.
-private struct PendingRows<Value> {
-    private static var rowsPerStatement: Int { 100 }
-    private let prefix: String
-    private let rowPlaceholder: String
-    private let bind: (Value, Int64, inout RowInserter) -> Void
-    private var rows: [Value] = []
-
-    /// Rows for `columns` of `table`; `bind` binds one row's values given the user.
-    init(table: String, columns: [String], bind: @escaping (Value, Int64, inout RowInserter) -> Void) {
-        prefix = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-        rowPlaceholder = "(\(SQLText.placeholders(columns.count)))"
-        self.bind = bind
-    }
-
-    mutating func add(_ row: Value, user: Int64, _ db: Database) throws {
-        rows.append(row)
-        if rows.count == Self.rowsPerStatement { try flush(user: user, db) }
-    }
-
-    mutating func flush(user: Int64, _ db: Database) throws {
-        guard !rows.isEmpty else { return }
-        var inserter = try RowInserter(db, sql: prefix + Array(repeating: rowPlaceholder, count: rows.count).joined(separator: ", "))
-        inserter.begin()
-        for row in rows { bind(row, user, &inserter) }
-        try inserter.run()
-        rows.removeAll(keepingCapacity: true)
     }
 }

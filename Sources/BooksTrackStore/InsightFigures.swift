@@ -8,7 +8,7 @@ enum InsightFigures {
     /// The version of the rules that compute an entry's facts (what is a read, a re-read, an
     /// abandoned read, which edition counts). Raise it with any change to them: every library
     /// opened afterwards counts all its entries again by the new rules, once.
-    static let factsVersion = 1
+    static let factsVersion = 2
 
     /// Whether the stored facts were computed by this build's rules.
     static func factsAreCurrent(_ db: Database) throws -> Bool {
@@ -41,8 +41,10 @@ enum InsightFigures {
             """).execute(arguments: [user, workID.databaseValue])
     }
 
-    /// Counts the marked entries again, inside the caller's write transaction.
-    static func refresh(_ db: Database) throws {
+    /// Counts the marked entries again, inside the caller's write transaction: their old facts
+    /// are taken out of the counters and deleted, their facts are computed again by the core's
+    /// rule (`InsightFact.facts`) from the entries as stored, written and added to the counters.
+    static func refresh(_ db: Database, writer: any DatabaseWriter) throws {
         guard try isStale(db) else { return }
         try db.execute(sql: """
             INSERT INTO insight_marked (userKey, entryID) SELECT DISTINCT userKey, entryID FROM insight_dirty WHERE true
@@ -62,89 +64,134 @@ enum InsightFigures {
                     SELECT f.rowid FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID)
                 """)
         }
-        // SQLite gives a new row the largest rowid plus one, so the new facts are read back as a range.
-        let floor = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(rowid), 0) FROM insight_facts") ?? 0
-        try db.execute(sql: insertFactsSQL)
-        for counter in InsightCounter.all {
-            try db.cachedStatement(sql: counter.addSQL).execute(arguments: [floor])
+        let floor = try factsFloor(db)
+        let users = try SQLiteLibraryStore.fetch(db, """
+            SELECT DISTINCT d.userKey, u.id, u.name, u.dateCreated FROM insight_marked d JOIN users u ON u.key = d.userKey
+            """, []) { reader in (key: Int64(try reader.int()), user: try UserRecord.decode(&reader)) }
+        for (user, owner) in users {
+            let store = SQLiteLibraryStore(writer: writer, userID: owner.id)
+            let marked: [LibraryEntry.ID] = try SQLiteLibraryStore.fetchIDs(
+                db, "SELECT entryID FROM insight_marked WHERE userKey = ?", [user])
+            var rows = InsightFactRows(user: user)
+            for start in stride(from: 0, to: marked.count, by: recountBatch) {
+                let batch = Array(marked[start..<min(start + recountBatch, marked.count)])
+                for (entryID, facts) in try store.insightFacts(db, user, entryIDs: batch) {
+                    rows.add(facts, entryID: entryID)
+                }
+                try rows.insert(db)
+            }
         }
+        try addCounters(above: floor, db)
         try db.execute(sql: "DELETE FROM insight_marked")
     }
 
-    /// Stored seconds to Unix seconds.
-    static let unixOffset = "978307200"
+    /// How many marked entries a refresh loads at a time.
+    private static let recountBatch = 2_000
 
-    private static func year(_ seconds: String) -> String {
-        "COALESCE(CAST(strftime('%Y', \(seconds) + \(unixOffset), 'unixepoch') AS INTEGER), 0)"
+    /// The largest rowid of `insight_facts`: facts written afterwards are above it (SQLite gives a
+    /// new row the largest rowid plus one), so `addCounters(above:)` reads them back as a range.
+    static func factsFloor(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(rowid), 0) FROM insight_facts")) ?? 0
     }
 
-    private static func month(_ seconds: String) -> String {
-        "COALESCE(CAST(strftime('%m', \(seconds) + \(unixOffset), 'unixepoch') AS INTEGER), 0)"
+    /// Adds the facts written above the rowid `floor` to every counter.
+    static func addCounters(above floor: Int64, _ db: Database) throws {
+        for counter in InsightCounter.all {
+            try db.cachedStatement(sql: counter.addSQL).execute(arguments: [floor])
+        }
+    }
+}
+
+/// Facts of one user's entries waiting to be written to `insight_facts` (by multi-row INSERTs)
+/// and added to the counters, all at once by `write`.
+struct InsightFactRows {
+    private let user: Int64
+    private var pending: [(entryID: LibraryEntry.ID, fact: InsightFact)] = []
+
+    static let columns = [
+        "userKey", "entryID", "kind", "year", "month", "finished", "added", "pages", "rating", "isReread", "days", "format",
+        "authorID", "gender", "region", "nationality", "marginalizedOverride", "originalLanguage", "editionLanguage",
+        "translated", "genres",
+    ]
+
+    init(user: Int64) { self.user = user }
+
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Queues the facts of one entry.
+    mutating func add(_ facts: [InsightFact], entryID: LibraryEntry.ID) {
+        for fact in facts { pending.append((entryID, fact)) }
     }
 
-    private static func day(_ seconds: String) -> String {
-        "CAST((\(seconds) + \(unixOffset)) / 86400 AS INTEGER)"
+    /// Writes the queued facts without counting them, and starts over.
+    mutating func insert(_ db: Database) throws {
+        var rows = PendingRows<(entryID: LibraryEntry.ID, fact: InsightFact)>(
+            table: "insight_facts", columns: Self.columns, bind: Self.bind)
+        for row in pending { try rows.add(row, user: user, db) }
+        try rows.flush(user: user, db)
+        pending.removeAll()
     }
 
-    /// The facts of the marked entries that still exist.
-    ///
-    /// A read is an entry with status read (finished on `dateCompleted`) or a finished read in its
-    /// history (on its `ended`); its pages are the entry's shown page count, its rating the
-    /// entry's (history reads have none), and it is a re-read when an earlier read was finished.
-    /// An abandoned read is an entry with status dnf (on `dateStopped`) or an abandoned read in its
-    /// history. The edition counted is the one whose page count the entry shows: the owned one,
-    /// else the primary one (`EditionSelection.primaryEdition`: the best scored for cover, ISBN
-    /// and page count, ties to the oldest). The author is the work's first.
-    static let insertFactsSQL = """
-        WITH marked AS MATERIALIZED (
-            SELECT e.userKey, e.id AS entryID, e.dateAdded AS added, e.status, e.dateCompleted, e.dateStarted, e.dateStopped,
-                e.rating AS entryRating, e.shownPageCount, e.earlierReads, e.readHistory, ed.format, a.id AS authorID, a.gender,
-                a.culturalRegion, a.nationality, a.marginalizedVoiceOverride, w.originalLanguage, ed.language,
-                ed.translator IS NOT NULL AS translated, w.genres AS workGenres
-            FROM insight_marked d
-            JOIN entries e ON e.userKey = d.userKey AND e.id = d.entryID
-            JOIN works w ON w.userKey = e.userKey AND w.id = e.workID
-            LEFT JOIN work_authors wa ON wa.userKey = e.userKey AND wa.workID = e.workID AND wa.position = 0
-            LEFT JOIN authors a ON a.userKey = e.userKey AND a.id = wa.authorID
-            LEFT JOIN editions ed ON ed.userKey = e.userKey AND ed.id = COALESCE(e.editionID, (
-                SELECT x.id FROM editions x WHERE x.userKey = e.userKey AND x.workID = e.workID
-                ORDER BY (x.coverImageURL IS NOT NULL) + (x.isbns IS NOT NULL) + (x.pageCount IS NOT NULL) DESC,
-                    x.dateCreated, x.id
-                LIMIT 1))
-        ),
-        happened AS (
-            SELECT m.*, 0 AS kind, NULL AS finished, NULL AS started, NULL AS rating, NULL AS pages, 0 AS isReread,
-                NULL AS genres
-            FROM marked m
-            UNION ALL
-            SELECT m.*, 1, dateCompleted, dateStarted, entryRating, shownPageCount, earlierReads > 0, workGenres
-            FROM marked m WHERE status = 'read'
-            UNION ALL
-            SELECT m.*, 1, json_extract(h.value, '$.ended'), json_extract(h.value, '$.started'), NULL, shownPageCount,
-                EXISTS (SELECT 1 FROM json_each(m.readHistory) p WHERE p.key < h.key AND json_extract(p.value, '$.outcome') = 'read'),
-                workGenres
-            FROM marked m, json_each(m.readHistory) h
-            WHERE m.earlierReads > 0 AND json_extract(h.value, '$.outcome') = 'read'
-            UNION ALL
-            SELECT m.*, 2, dateStopped, NULL, NULL, NULL, 0, NULL FROM marked m WHERE status = 'dnf'
-            UNION ALL
-            SELECT m.*, 2, json_extract(h.value, '$.ended'), NULL, NULL, NULL, 0, NULL
-            FROM marked m, json_each(m.readHistory) h
-            WHERE m.readHistory IS NOT NULL AND json_extract(h.value, '$.outcome') = 'dnf'
-        )
-        INSERT INTO insight_facts (
-            userKey, entryID, kind, year, month, finished, added, pages, rating, isReread, days, format, authorID, gender, region,
-            nationality, marginalizedOverride, originalLanguage, editionLanguage, translated, genres)
-        SELECT userKey, entryID, kind,
-            CASE WHEN kind = 0 THEN 0 ELSE \(year("finished")) END,
-            CASE WHEN kind = 0 THEN 0 ELSE \(month("finished")) END,
-            finished, added, pages, rating, isReread,
-            CASE WHEN kind = 1 AND started IS NOT NULL AND finished >= started
-                THEN \(day("finished")) - \(day("started")) + 1 END,
-            format, authorID, gender, culturalRegion, nationality, marginalizedVoiceOverride, originalLanguage, language,
-            translated, genres
-        FROM happened
-        """
+    /// Writes the queued facts and adds them to the counters, and starts over.
+    mutating func write(_ db: Database) throws {
+        guard !pending.isEmpty else { return }
+        let floor = try InsightFigures.factsFloor(db)
+        try insert(db)
+        try InsightFigures.addCounters(above: floor, db)
+    }
+
+    private static func bind(_ row: (entryID: LibraryEntry.ID, fact: InsightFact), user: Int64, to inserter: inout RowInserter) {
+        let fact = row.fact
+        let author = fact.firstAuthor
+        inserter.bind(user)
+        inserter.bind(row.entryID)
+        inserter.bind(fact.kind.rawValue)
+        inserter.bind(fact.year)
+        inserter.bind(fact.month)
+        inserter.bind(fact.ended)
+        inserter.bind(fact.added)
+        inserter.bind(fact.pages)
+        inserter.bind(fact.rating)
+        inserter.bind(fact.isReread)
+        inserter.bind(fact.days)
+        inserter.bind(fact.format?.rawValue)
+        inserter.bind(author?.id)
+        inserter.bind(author?.gender.rawValue)
+        inserter.bind(author?.culturalRegion?.rawValue)
+        inserter.bind(author?.nationality)
+        inserter.bind(author?.marginalizedVoiceOverride)
+        inserter.bind(fact.originalLanguage)
+        inserter.bind(fact.editionLanguage)
+        inserter.bind(fact.translated)
+        inserter.bind(JSONStringList.encode(fact.genres))
+    }
+}
+
+extension SQLiteLibraryStore {
+    /// The insight facts of the given entries as stored, computed by the core's rule: a fixed
+    /// number of statements whatever their number. Entries that no longer exist have none.
+    func insightFacts(_ db: Database, _ user: Int64, entryIDs: [LibraryEntry.ID]) throws -> [(LibraryEntry.ID, [InsightFact])] {
+        let entries = try Self.inChunks(entryIDs) { list, ids in
+            try Self.fetch(db, "SELECT \(EntryRecord.selection(alias: "e")) FROM entries e WHERE e.userKey = ? AND e.id IN (\(list))",
+                           [user] + ids, table: "entries") { try EntryRecord.decode(&$0, userID: userID) }
+        }
+        let workIDs = Self.uniqued(entries.map(\.workID))
+        let works = Dictionary(uniqueKeysWithValues: try Self.inChunks(workIDs) { list, ids in
+            try loadWorks(db, user, where: "w.id IN (\(list))", ids)
+        }.map { ($0.id, $0) })
+        let editions = try editionsByWork(db, user, workIDs: workIDs)
+        let firstAuthorIDs = Self.uniqued(works.values.compactMap(\.authorIDs.first))
+        let authors = Dictionary(uniqueKeysWithValues: try Self.inChunks(firstAuthorIDs) { list, ids in
+            try Self.fetch(db, "SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id IN (\(list))",
+                           [user] + ids, table: "authors") { try AuthorRecord.decode(&$0) }
+        }.map { ($0.id, $0) })
+        return entries.compactMap { entry in
+            guard let work = works[entry.workID] else { return nil }
+            let edition = InsightFact.countedEdition(of: entry, among: editions[work.id] ?? [])
+            let firstAuthor = work.authorIDs.first.flatMap { authors[$0] }
+            return (entry.id, InsightFact.facts(of: entry, work: work, countedEdition: edition, firstAuthor: firstAuthor))
+        }
+    }
 }
 
 /// One table of sums over the insight facts, kept per user and year (0: all time) and, with

@@ -104,6 +104,43 @@ extension LibraryDatabase {
                 INSERT INTO insight_rules (id, factsVersion) VALUES (1, 1);
                 """)
         }
+        migrator.registerMigration("v12-drop-statistics-figures") { db in
+            // The library statistics are read from the insight counters: of the figures v1's
+            // triggers keep, only the status counts and the owned and favorite counts are still
+            // read, so the rest stops costing every update of an entry.
+            try db.execute(sql: """
+                DROP TRIGGER entries_figures_delete;
+                DROP TRIGGER entries_figures_update;
+                DROP TABLE entry_finished_years;
+                ALTER TABLE entry_totals DROP COLUMN ratingSum;
+                ALTER TABLE entry_totals DROP COLUMN ratedCount;
+                ALTER TABLE entry_totals DROP COLUMN earlierReads;
+                ALTER TABLE entry_totals DROP COLUMN finishedPages;
+                ALTER TABLE entry_totals DROP COLUMN finishedWithPageCount;
+
+                CREATE TRIGGER entries_figures_delete AFTER DELETE ON entries BEGIN
+                    UPDATE entry_status_counts SET entryCount = entryCount - 1 WHERE userKey = OLD.userKey AND status = OLD.status;
+                    UPDATE entry_totals SET
+                        ownedCount = ownedCount - (OLD.editionID IS NOT NULL), favoriteCount = favoriteCount - OLD.isFavorite
+                    WHERE userKey = OLD.userKey;
+                END;
+                CREATE TRIGGER entries_figures_update AFTER UPDATE OF userKey, status, editionID, isFavorite ON entries
+                WHEN NEW.userKey IS NOT OLD.userKey OR NEW.status IS NOT OLD.status
+                    OR (NEW.editionID IS NULL) IS NOT (OLD.editionID IS NULL) OR NEW.isFavorite IS NOT OLD.isFavorite
+                BEGIN
+                    UPDATE entry_status_counts SET entryCount = entryCount - 1 WHERE userKey = OLD.userKey AND status = OLD.status;
+                    INSERT INTO entry_status_counts (userKey, status, entryCount) VALUES (NEW.userKey, NEW.status, 1)
+                    ON CONFLICT (userKey, status) DO UPDATE SET entryCount = entryCount + 1;
+                    UPDATE entry_totals SET
+                        ownedCount = ownedCount - (OLD.editionID IS NOT NULL), favoriteCount = favoriteCount - OLD.isFavorite
+                    WHERE userKey = OLD.userKey;
+                    INSERT INTO entry_totals (userKey, ownedCount, favoriteCount)
+                    VALUES (NEW.userKey, NEW.editionID IS NOT NULL, NEW.isFavorite)
+                    ON CONFLICT (userKey) DO UPDATE SET
+                        ownedCount = ownedCount + excluded.ownedCount, favoriteCount = favoriteCount + excluded.favoriteCount;
+                END;
+                """)
+        }
         return migrator
     }
 

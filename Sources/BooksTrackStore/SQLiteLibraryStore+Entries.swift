@@ -91,7 +91,7 @@ extension SQLiteLibraryStore {
         if isNew {
             // Updates move the figures by trigger; inserts are counted here (see EntryFigures).
             var figures = EntryFigures()
-            figures.add(entry, shownPageCount: pageCount)
+            figures.add(entry, counted: false)
             try figures.apply(db, user: user)
         }
         try Self.execute(db, EntryTagRecord.deleteForEntrySQL, [user, entryID])

@@ -5,8 +5,8 @@ import GRDB
 /// The insights, read from counters the store keeps (`InsightFigures`), never from a loaded book,
 /// so that they cost the same on a library of any size.
 ///
-/// What counts as a read, an abandoned read and a read's edition is in
-/// `InsightFigures.insertFactsSQL`; a year counts the reads finished in it, so a read without a
+/// What counts as a read, an abandoned read and a read's edition is the core's
+/// `InsightFact.facts`; a year counts the reads finished in it, so a read without a
 /// finish date counts only for all time.
 extension SQLiteLibraryStore {
     public func insights(year: Int?, now: Date) throws -> Insights {
@@ -44,9 +44,9 @@ extension SQLiteLibraryStore {
         if try read({ db, _ in try InsightFigures.isStale(db) }) {
             do {
                 if let db = TransactionScope.database(of: writer, writing: true) {
-                    try InsightFigures.refresh(db)
+                    try InsightFigures.refresh(db, writer: writer)
                 } else {
-                    try writer.write { db in try InsightFigures.refresh(db) }
+                    try writer.write { db in try InsightFigures.refresh(db, writer: writer) }
                 }
             } catch {
                 throw StoreError.translating(error)

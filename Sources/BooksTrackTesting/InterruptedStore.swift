@@ -202,10 +202,6 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.reviewQueueCount()
     }
 
-    public func readingStatistics(now: Date) throws -> ReadingStatistics {
-        try base.readingStatistics(now: now)
-    }
-
     public func insights(year: Int?, now: Date) throws -> Insights {
         try base.insights(year: year, now: now)
     }

@@ -34,7 +34,7 @@ import Testing
         #expect(try library.store.editions(ofWork: book.work.id).isEmpty)
         #expect(try library.store.entry(id: book.entry.id) == nil)
         #expect(try library.store.photoData(id: photo.id) == nil)
-        #expect(try library.store.readingStatistics(now: day(0)).sessionCount == 0)
+        #expect(try library.store.insights(year: nil, now: day(0)).reading.sessionCount == 0)
         #expect(try library.store.countByStatus()[.reading] == 0)
         // And the author stays until pruned
         #expect(try library.store.allAuthors().count == 1)
@@ -49,9 +49,9 @@ import Testing
         #expect(try library.store.entry(id: book.entry.id) == nil)
         #expect(try library.store.photos(entryID: book.entry.id).isEmpty)
         #expect(try library.store.photoData(id: photo.id) == nil)
-        let statistics = try library.store.readingStatistics(now: day(0))
-        #expect(statistics.sessionCount == 0)
-        #expect(statistics.totalEntries == 0)
+        let insights = try library.store.insights(year: nil, now: day(0))
+        #expect(insights.reading.sessionCount == 0)
+        #expect(insights.library.total == 0)
         #expect(try library.store.work(id: book.work.id) != nil)
         #expect(try library.store.editions(ofWork: book.work.id).count == 2)
     }

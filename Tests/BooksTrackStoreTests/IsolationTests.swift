@@ -51,19 +51,19 @@ import Testing
         try library.addBook("Bob's Book", by: "Someone Else", to: library.bobStore)
         // When Bob counts
         let counts = try library.bobStore.countByStatus()
-        let statistics = try library.bobStore.readingStatistics(now: day(0))
+        let insights = try library.bobStore.insights(year: nil, now: day(0))
         // Then only his own book counts
         #expect(counts[.toRead] == 1)
         #expect(counts[.read] == 0)
         #expect(try library.bobStore.count(EntryQuery()) == 1)
         #expect(try library.bobStore.count(EntryQuery(tag: "mine")) == 0)
-        #expect(statistics.totalEntries == 1)
-        #expect(statistics.totalReads == 0)
-        #expect(statistics.favoriteCount == 0)
-        #expect(statistics.sessionCount == 0)
-        #expect(statistics.ratedCount == 0)
+        #expect(insights.library.total == 1)
+        #expect(insights.reading.booksFinished == 0)
+        #expect(insights.library.favorites == 0)
+        #expect(insights.reading.sessionCount == 0)
+        #expect(insights.reading.averageRating == nil)
         // And Alice's figures are untouched by Bob's book
-        #expect(try library.store.readingStatistics(now: day(0)).totalEntries == 1)
+        #expect(try library.store.insights(year: nil, now: day(0)).library.total == 1)
     }
 
     @Test func anotherUserCannotDeleteTheBookOrItsParts() throws {

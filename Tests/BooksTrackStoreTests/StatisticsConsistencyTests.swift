@@ -7,37 +7,30 @@ import Testing
 
 /// The figures the database keeps up to date stay equal to figures recomputed from every book,
 /// whatever changes the library goes through.
+/// Entries per status, owned and favorite entries: what the triggers and the store keep.
+struct KeptFigures: Equatable {
+    var counts: [ReadingStatus: Int]
+    var owned: Int
+    var favorites: Int
+}
+
 @Suite struct StatisticsConsistencyTests {
     let library: TestLibrary
     init() throws { library = try TestLibrary() }
 
-    /// The statistics worked out in Swift from every book of the library.
-    func recomputed(now: Date) throws -> ReadingStatistics {
-        let books = try library.store.books(EntryQuery())
-        let entries = books.map(\.entry)
-        let finished = books.filter { $0.entry.status == .read }
-        let ratings = entries.compactMap(\.rating)
-        let year = PartialDate.gregorianUTC.component(.year, from: now)
-        let sessions = entries.flatMap(\.sessions)
+    /// The kept figures worked out in Swift from every book of the library: entries per status,
+    /// owned and favorite entries.
+    func recomputed() throws -> KeptFigures {
+        let entries = try library.store.books(EntryQuery()).map(\.entry)
         var counts = Dictionary(uniqueKeysWithValues: ReadingStatus.allCases.map { ($0, 0) })
         for entry in entries { counts[entry.status, default: 0] += 1 }
-        return ReadingStatistics(
-            totalEntries: entries.count,
-            countsByStatus: counts,
-            ownedCount: entries.count(where: \.isOwned),
-            favoriteCount: entries.count(where: \.isFavorite),
-            reviewQueueCount: try library.store.reviewQueueCount(),
-            totalReads: finished.count + entries.reduce(0) { $0 + $1.readHistory.count(where: { $0.outcome == .read }) },
-            pagesRead: finished.compactMap(\.pageCount).reduce(0, +),
-            finishedWithPageCount: finished.count(where: { $0.pageCount != nil }),
-            averageRating: ratings.isEmpty ? nil : ratings.reduce(0, +) / Double(ratings.count),
-            ratedCount: ratings.count,
-            totalReadingMinutes: sessions.reduce(0) { $0 + $1.durationMinutes },
-            sessionCount: sessions.count,
-            finishedThisYear: finished.count(where: { entry in
-                entry.entry.dateCompleted.map { PartialDate.gregorianUTC.component(.year, from: $0) == year } ?? false
-            })
-        )
+        return KeptFigures(counts: counts, owned: entries.count(where: \.isOwned), favorites: entries.count(where: \.isFavorite))
+    }
+
+    /// The kept figures as the store reads them.
+    func kept(now: Date) throws -> KeptFigures {
+        let library = try library.store.insights(year: nil, now: now).library
+        return KeptFigures(counts: try self.library.store.countByStatus(), owned: library.owned, favorites: library.favorites)
     }
 
     @Test func keptFiguresMatchFiguresRecomputedFromEveryBookAfterManyChanges() throws {
@@ -45,7 +38,7 @@ import Testing
         let books = LibraryFixtures.books(count: 300, userID: library.alice.id, seed: 5)
         try library.store.add(books)
         let now = LibraryFixtures.referenceDate
-        #expect(try library.store.readingStatistics(now: now) == recomputed(now: now))
+        #expect(try kept(now: now) == recomputed())
 
         // When entries are started, finished, rated, re-read, deleted; editions deleted, added
         // and resized; works deleted
@@ -80,34 +73,7 @@ import Testing
         }
 
         // Then the kept figures still equal the recomputed ones
-        #expect(try library.store.readingStatistics(now: now) == recomputed(now: now))
-        #expect(try library.store.countByStatus() == recomputed(now: now).countsByStatus)
-    }
-}
-
-/// The year the store counts a finished book in is the year SQLite's `strftime` gives.
-@Suite struct FinishedYearTests {
-    @Test(arguments: [
-        LibraryFixtures.date(2025, 1, 1), LibraryFixtures.date(2024, 12, 31, hour: 23, minute: 59),
-        LibraryFixtures.date(2000, 2, 29), LibraryFixtures.date(1969, 12, 31, hour: 23), LibraryFixtures.date(1600, 3, 1),
-        Date(timeIntervalSinceReferenceDate: -0.5), Date(timeIntervalSinceReferenceDate: 1e12),
-    ])
-    func theYearOfADateMatchesSQLite(date: Date) throws {
-        // Given a date, when its year is computed in Swift and by SQLite
-        let database = try LibraryDatabase.inMemory()
-        let sqlite = try database.sqliteYear(ofDatabaseSeconds: date.timeIntervalSinceReferenceDate)
-        // Then both agree
-        #expect(EntryFigures.year(ofDatabaseSeconds: date.timeIntervalSinceReferenceDate) == sqlite)
-    }
-}
-
-extension LibraryDatabase {
-    /// The year SQLite's `strftime` gives a stored date, as the migration's triggers compute it.
-    func sqliteYear(ofDatabaseSeconds seconds: Double) throws -> Int {
-        try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COALESCE(CAST(strftime('%Y', ? + 978307200, 'unixepoch') AS INTEGER), 0)",
-                             arguments: [seconds]) ?? -1
-        }
+        #expect(try kept(now: now) == recomputed())
     }
 }
 
@@ -149,9 +115,25 @@ extension LibraryDatabase {
                 SELECT userKey, CAST((date + 978307200) / 86400 AS INTEGER), COUNT(*), SUM(durationMinutes), SUM(pagesRead)
                 FROM reading_sessions GROUP BY 1, 2;
                 """)
-            try InsightFigures.refresh(db)
+            try InsightFigures.refresh(db, writer: library.database.writer)
         }
         return try snapshot()
+    }
+
+    @Test func booksAddedInBulkAreCountedAsTheyAreWrittenNotByTheNextInsights() throws {
+        // Given 300 generated books added in one call, to a library that already has 40
+        try library.store.add(LibraryFixtures.books(count: 40, userID: library.alice.id, seed: 12))
+        try library.store.add(LibraryFixtures.books(count: 300, userID: library.alice.id, seed: 13))
+
+        // Then no entry waits to be counted, and the counters are those rebuilt from every entry
+        let waiting = try library.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM insight_dirty") }
+        #expect(waiting == 0)
+        let kept = try snapshot()
+        #expect(kept["insight_facts"]?.count ?? 0 >= 340)
+        let fresh = try rebuilt()
+        for table in Self.counterTables + ["insight_facts"] {
+            #expect(kept[table] == fresh[table], "\(table)")
+        }
     }
 
     @Test func keptCountersMatchCountersRebuiltFromEveryEntryAfterManyChanges() throws {

@@ -30,14 +30,14 @@ import Testing
     }
 
     @Test func anEmptyLibraryHasZeroFiguresAndNoAverage() throws {
-        // Given an empty library, when its statistics are computed
-        let statistics = try library.store.readingStatistics(now: LibraryFixtures.referenceDate)
-        // Then everything is zero and there is no average rating
-        #expect(statistics.totalEntries == 0)
-        #expect(statistics.countsByStatus.count == ReadingStatus.allCases.count)
-        #expect(statistics.averageRating == nil)
-        #expect(statistics.averagePageCount == nil)
-        #expect(statistics.pagesRead == 0)
+        // Given an empty library, when its insights are computed
+        let insights = try library.store.insights(year: nil, now: LibraryFixtures.referenceDate)
+        // Then everything is zero and there is no average
+        #expect(insights.library.total == 0)
+        #expect(insights.library.countsByStatus.count == ReadingStatus.allCases.count)
+        #expect(insights.reading.averageRating == nil)
+        #expect(insights.reading.averageLength == nil)
+        #expect(insights.reading.pagesFinished == 0)
     }
 
     @Test func statisticsMatchFiguresWorkedOutByHand() throws {
@@ -76,24 +76,28 @@ import Testing
         try library.store.save(pendingWork)
         try library.store.save(Work(title: "F", reviewStatus: .pending, dateCreated: day(0)))
 
-        // When the statistics are computed
-        let statistics = try library.store.readingStatistics(now: LibraryFixtures.referenceDate)
+        // When the insights of all time and of 2025 are computed
+        let allTime = try library.store.insights(year: nil, now: LibraryFixtures.referenceDate)
+        let thisYear = try library.store.insights(year: 2025, now: LibraryFixtures.referenceDate)
 
         // Then they are the hand-computed figures
-        #expect(statistics.totalEntries == 6)
-        #expect(statistics.countsByStatus == [.read: 3, .reading: 1, .wishlist: 1, .toRead: 1, .onHold: 0, .dnf: 0])
-        #expect(statistics.ownedCount == 4)
-        #expect(statistics.favoriteCount == 1)
-        #expect(statistics.reviewQueueCount == 2)
+        #expect(allTime.library.total == 6)
+        #expect(allTime.library.countsByStatus == [.read: 3, .reading: 1, .wishlist: 1, .toRead: 1, .onHold: 0, .dnf: 0])
+        #expect(allTime.library.owned == 4)
+        #expect(allTime.library.favorites == 1)
+        #expect(allTime.library.reviewQueue == 2)
         #expect(try library.store.reviewQueueCount() == 2)
-        #expect(statistics.totalReads == 4)
-        #expect(statistics.pagesRead == 500)
-        #expect(statistics.finishedWithPageCount == 2)
-        #expect(statistics.averagePageCount == 250)
-        #expect(statistics.averageRating == 3.75)
-        #expect(statistics.ratedCount == 2)
-        #expect(statistics.totalReadingMinutes == 135)
-        #expect(statistics.sessionCount == 3)
-        #expect(statistics.finishedThisYear == 2)
+        // Reads: A, A's earlier read, B and C; A's earlier read counts A's 300 pages too
+        #expect(allTime.reading.booksFinished == 4)
+        #expect(allTime.reading.pagesFinished == 800)
+        #expect(allTime.reading.finishedWithPageCount == 3)
+        #expect(allTime.reading.rereads == 1)
+        #expect(allTime.reading.abandoned == 1)
+        #expect(allTime.reading.averageRating == 3.75)
+        #expect(allTime.reading.sessionMinutes == 135)
+        #expect(allTime.reading.sessionCount == 3)
+        // 2025: A (March) and C (the first minute of the year); B finished in the last hour of 2024
+        #expect(thisYear.reading.booksFinished == 2)
+        #expect(thisYear.reading.pagesFinished == 500)
     }
 }

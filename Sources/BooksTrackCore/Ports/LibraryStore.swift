@@ -142,8 +142,6 @@ public protocol InsightStore: UserScoped {
     func countByStatus() throws -> [ReadingStatus: Int]
     /// Works waiting for review (pending), counted in SQL.
     func reviewQueueCount() throws -> Int
-    /// Library-wide figures; `now` sets "this year".
-    func readingStatistics(now: Date) throws -> ReadingStatistics
     /// The insights of one year (nil for all time) as of `now`, with SQL aggregates.
     func insights(year: Int?, now: Date) throws -> Insights
 }

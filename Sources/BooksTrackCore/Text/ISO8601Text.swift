@@ -114,6 +114,21 @@ public enum ISO8601Text {
         return Date(timeIntervalSinceReferenceDate: Double(unix - referenceOffset) + Double(nanoseconds) / 1e9)
     }
 
+    /// The UTC day of `date`, counted from 1970-01-01 (day 0); nil for a date too far out to count.
+    public static func dayNumber(of date: Date) -> Int? {
+        let unix = date.timeIntervalSince1970
+        guard unix.isFinite, abs(unix) < 1e15 else { return nil }
+        return Int((unix / 86_400).rounded(.down))
+    }
+
+    /// The civil (proleptic Gregorian, UTC) year, month and day of `date`; nil for a date too far
+    /// out to count.
+    public static func civilDay(of date: Date) -> (year: Int, month: Int, day: Int)? {
+        guard let days = dayNumber(of: date) else { return nil }
+        let (year, month, day) = civil(fromDays: Int64(days))
+        return (Int(year), Int(month), Int(day))
+    }
+
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
