@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "BooksTrack", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -19,6 +20,7 @@ let package = Package(
                 .product(name: "BooksTrackCore", package: "BooksTrack"),
                 .product(name: "BooksTrackStore", package: "BooksTrack"),
                 .product(name: "BooksTrackTesting", package: "BooksTrack"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/LibraryStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -8,7 +8,8 @@ import Foundation
 // Targets (medians, release build, 2 cores):
 // - import a 100,000-row Goodreads export into an empty library ≤ 10 s, peak memory ≤ 200 MB;
 // - import the same file again (nothing changes) ≤ 5 s;
-// - export 100,000 entries to BooksTrack JSON ≤ 3 s.
+// - export 100,000 entries to BooksTrack JSON ≤ 3 s;
+// - the first insights after importing 100,000 rows ≤ 300 ms (the whole `bookstrack insights`).
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -37,6 +38,16 @@ let benchmarks: @Sendable () -> Void = {
         let summary = try importer.importFile(at: file)
         benchmark.stopMeasurement()
         if summary.added + summary.merged != 0 { benchmark.error("re-import changed \(summary.added + summary.merged) books") }
+    }
+
+    Benchmark("First insights of one year after importing the 100,000-row Goodreads export") { benchmark in
+        let file = try ExportFile.url()
+        let library = try Library(name: "insights")
+        _ = try LibraryImporter(store: library.store, now: { LibraryFixtures.referenceDate }).importFile(at: file)
+        benchmark.startMeasurement()
+        let insights = try library.store.insights(year: 2025, now: LibraryFixtures.referenceDate)
+        benchmark.stopMeasurement()
+        if insights.library.total != ExportFile.rows { benchmark.error("counted \(insights.library.total) of \(ExportFile.rows) books") }
     }
 
     Benchmark("Export 100,000 entries to BooksTrack JSON") { benchmark in
