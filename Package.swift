@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "bookstrack", targets: ["bookstrack"]),
         .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),
         .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
+        .library(name: "BooksTrackCatalog", targets: ["BooksTrackCatalog"]),
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
         .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
         .library(name: "BooksTrackReports", targets: ["BooksTrackReports"]),
@@ -30,11 +31,22 @@ let package = Package(
                 "BooksTrackCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "BooksTrackCatalog",
+            dependencies: [
+                "BooksTrackCore",
+                // For its row reader, JSON string lists and folder lock (see the README).
+                "BooksTrackStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["README.md"],
-            resources: [.copy("Catalog/Resources")]
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "BooksTrackProviders",
@@ -50,13 +62,13 @@ let package = Package(
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackApp",
-            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport"],
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport"],
             exclude: ["README.md"]
         ),
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackStore", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -75,6 +87,7 @@ let package = Package(
         ),
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackStoreTests", dependencies: ["BooksTrackStore", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackCatalogTests", dependencies: ["BooksTrackCatalog", "BooksTrackTesting"]),
         .testTarget(name: "BooksTrackProvidersTests", dependencies: ["BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackImportTests",

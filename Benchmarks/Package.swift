@@ -54,7 +54,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BooksTrackCore", package: "BooksTrack"),
-                .product(name: "BooksTrackStore", package: "BooksTrack"),
+                .product(name: "BooksTrackCatalog", package: "BooksTrack"),
             ],
             path: "Benchmarks/CatalogBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

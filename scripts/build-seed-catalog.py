@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the seed catalog (Sources/BooksTrackStore/Catalog/Resources/seed-catalog.tsv) from goodbooks-10k.
+"""Build the seed catalog (Sources/BooksTrackCatalog/Resources/seed-catalog.tsv) from goodbooks-10k.
 
 goodbooks-10k (https://github.com/zygmuntz/goodbooks-10k, CC BY-SA 4.0) lists 10,000 popular books
 from Goodreads. Its books.csv has quirks this script repairs (see FORMATS.md, "goodbooks-10k"):
@@ -42,7 +42,7 @@ from decimal import Decimal, InvalidOperation
 SCRIPT_NAME = "scripts/build-seed-catalog.py"
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_INPUT = os.path.join(os.path.dirname(REPO_ROOT), "shared", "catalog", "goodbooks-10k-books.csv")
-DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "Sources", "BooksTrackStore", "Catalog", "Resources", "seed-catalog.tsv")
+DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "Sources", "BooksTrackCatalog", "Resources", "seed-catalog.tsv")
 FORMAT_VERSION = "1"
 COLUMNS = [
     "goodreadsBookID", "goodreadsWorkID", "title", "subtitle", "series", "seriesPosition", "authors",

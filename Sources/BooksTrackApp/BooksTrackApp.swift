@@ -1,3 +1,4 @@
+import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BooksTrackApp
+import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders

@@ -132,11 +132,4 @@ import Testing
             #expect(results.allSatisfy { (try? $0.get()) == migrations })
         }
     }
-
-    @Test func openersOfANewCatalogAtOnceAllSucceed() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("catalog.sqlite")
-        let results = AtOnce.run(2) { _ in try CatalogDatabase(path: path, now: { day(0) }).appliedMigrations() }
-        for result in results { #expect(throws: Never.self) { _ = try result.get() } }
-    }
 }

@@ -1,6 +1,6 @@
 import Benchmark
+import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 // The local catalog on 1,000,000 generated editions (CatalogDumpGenerator: 500,000 works by

@@ -1,7 +1,7 @@
 import ArgumentParser
+import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackReports
-import BooksTrackStore
 import Foundation
 
 #if canImport(Glibc)

@@ -11,9 +11,9 @@ import Darwin
 ///
 /// It is a `flock` on the folder itself, not on the database file: closing a descriptor of the
 /// database file would drop SQLite's own locks on it, and a folder needs no extra file.
-enum DirectoryLock {
+package enum DirectoryLock {
     /// Runs `body` holding the lock of `directory`, waiting for any other holder first.
-    static func holding<T>(_ directory: URL, _ body: () throws -> T) throws -> T {
+    package static func holding<T>(_ directory: URL, _ body: () throws -> T) throws -> T {
         let descriptor = open(directory.path, O_RDONLY)
         guard descriptor >= 0 else { return try body() }
         defer { close(descriptor) }

@@ -3,9 +3,9 @@
 /// A hand-written codec rather than `JSONEncoder`: a page of 50 books holds hundreds of these
 /// lists, and Foundation's coder costs microseconds each. The text is plain JSON, so SQLite's
 /// `json_each` can still read it. An empty list is stored as NULL.
-enum JSONStringList {
+package enum JSONStringList {
     /// The JSON text of `values`, or nil when the list is empty.
-    static func encode(_ values: [String]) -> String? {
+    package static func encode(_ values: [String]) -> String? {
         guard !values.isEmpty else { return nil }
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(values.reduce(2) { $0 + $1.utf8.count + 3 })
@@ -33,7 +33,7 @@ enum JSONStringList {
     }
 
     /// The strings of a JSON array of strings, or nil when `text` is anything else.
-    static func decode(_ text: String) -> [String]? {
+    package static func decode(_ text: String) -> [String]? {
         var text = text
         return text.withUTF8 { buffer in
             var parser = Parser(bytes: buffer)

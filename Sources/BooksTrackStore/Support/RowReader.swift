@@ -9,7 +9,7 @@ import GRDBSQLite
 /// Hot paths (a page of books) decode thousands of columns: a reader made on a statement reads
 /// its current row straight through SQLite's C API, without GRDB's `Row` (whose blob access,
 /// used by every identifier, allocates a `Data`).
-struct RowReader {
+package struct RowReader {
     private enum Source {
         case row(Row)
         case statement(OpaquePointer)
@@ -20,7 +20,7 @@ struct RowReader {
     private(set) var index: Int
 
     /// Starts reading `row` (a row of `table`) at column `index`.
-    init(_ row: Row, table: String, at index: Int = 0) {
+    package init(_ row: Row, table: String, at index: Int = 0) {
         source = .row(row)
         self.table = table
         self.index = index
@@ -36,12 +36,14 @@ struct RowReader {
     /// Moves to column `index`, to read it again.
     mutating func seek(to index: Int) { self.index = index }
 
-    mutating func string() throws -> String {
+    /// The next column as text; NULL is an unreadable value.
+    package mutating func string() throws -> String {
         guard let text = try optionalString() else { throw unreadable(at: index - 1) }
         return text
     }
 
-    mutating func optionalString() throws -> String? {
+    /// The next column as text; NULL gives nil.
+    package mutating func optionalString() throws -> String? {
         defer { index += 1 }
         switch source {
         case .statement(let handle):
@@ -53,12 +55,14 @@ struct RowReader {
         }
     }
 
-    mutating func int() throws -> Int {
+    /// The next column as an integer; NULL is an unreadable value.
+    package mutating func int() throws -> Int {
         guard let value = try optionalInt() else { throw unreadable(at: index - 1) }
         return value
     }
 
-    mutating func optionalInt() throws -> Int? {
+    /// The next column as an integer; NULL gives nil.
+    package mutating func optionalInt() throws -> Int? {
         defer { index += 1 }
         switch source {
         case .statement(let handle):
@@ -75,7 +79,8 @@ struct RowReader {
         return value
     }
 
-    mutating func optionalDouble() throws -> Double? {
+    /// The next column as a real number; NULL gives nil.
+    package mutating func optionalDouble() throws -> Double? {
         defer { index += 1 }
         switch source {
         case .statement(let handle):
@@ -87,7 +92,8 @@ struct RowReader {
         }
     }
 
-    mutating func bool() throws -> Bool {
+    /// The next column as a flag stored as 0 or 1.
+    package mutating func bool() throws -> Bool {
         try int() != 0
     }
 
@@ -95,7 +101,8 @@ struct RowReader {
         try optionalInt().map { $0 != 0 }
     }
 
-    mutating func date() throws -> Date {
+    /// The next column as a date stored as seconds (see `Date.databaseSeconds`); NULL is an unreadable value.
+    package mutating func date() throws -> Date {
         Date(databaseSeconds: try double())
     }
 
@@ -156,7 +163,7 @@ struct RowReader {
     }
 
     /// A JSON array of strings; NULL is the empty list.
-    mutating func stringList() throws -> [String] {
+    package mutating func stringList() throws -> [String] {
         guard let text = try optionalString() else { return [] }
         guard let list = JSONStringList.decode(text) else { throw unreadable(at: index - 1) }
         return list

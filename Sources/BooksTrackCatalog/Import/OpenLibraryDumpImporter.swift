@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackStore
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import BooksTrackStore
 import Foundation
 import GRDB
 

@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackStore
 import GRDB
 
 /// Writes works, authors and editions into the catalog inside one open write transaction, keeping

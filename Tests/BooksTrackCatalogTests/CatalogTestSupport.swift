@@ -1,5 +1,5 @@
+import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// A folder of its own under the temporary directory, removed with the value.

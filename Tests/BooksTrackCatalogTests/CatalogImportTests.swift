@@ -1,5 +1,5 @@
+import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 import Testing
 

@@ -77,9 +77,9 @@ struct SeedCatalogFile {
         for folder in folders where !searched.contains(folder.path) {
             searched.append(folder.path)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            // SwiftPM names the bundle <package>_BooksTrackStore.resources (Linux) or .bundle (Apple).
+            // SwiftPM names the bundle <package>_BooksTrackCatalog.resources (Linux) or .bundle (Apple).
             for entry in entries.sorted()
-            where entry.hasSuffix("_BooksTrackStore.resources") || entry.hasSuffix("_BooksTrackStore.bundle") {
+            where entry.hasSuffix("_BooksTrackCatalog.resources") || entry.hasSuffix("_BooksTrackCatalog.bundle") {
                 let bundle = folder.appendingPathComponent(entry, isDirectory: true)
                 for candidate in [
                     bundle.appendingPathComponent("Resources/\(resourceName).\(resourceExtension)"),

@@ -1,3 +1,4 @@
+import BooksTrackStore
 import GRDB
 
 /// Why the book catalog could not do what was asked: its database or its bundled seed data.
@@ -33,7 +34,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerSchema(let migrations):
             "the book catalog was written by a newer BooksTrack (it has migrations \(migrations.joined(separator: ", "))); update BooksTrack, or delete catalog.sqlite to rebuild it"
         case .seedResourceMissing(let searched):
-            "the seed catalog shipped with BooksTrack is missing (looked in \(searched.joined(separator: ", "))); reinstall BooksTrack with its BooksTrack_BooksTrackStore.resources folder next to the executable"
+            "the seed catalog shipped with BooksTrack is missing (looked in \(searched.joined(separator: ", "))); reinstall BooksTrack with its BooksTrack_BooksTrackCatalog.resources folder next to the executable"
         case .seedResourceUnreadable(let path, let reason):
             "the seed catalog at \(path) cannot be read: \(reason); reinstall BooksTrack or rebuild it with scripts/build-seed-catalog.py"
         case .busy(let reason):

@@ -1,5 +1,6 @@
+import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackStore
+import BooksTrackTesting
 import Foundation
 import Testing
 
@@ -105,6 +106,13 @@ struct CatalogSeedTests {
         #expect(try catalog.journalMode() == "wal")
         #expect(try catalog.appliedMigrations() == ["catalog-v1"])
         #expect(FileManager.default.fileExists(atPath: directory.file("catalog.sqlite").path))
+    }
+
+    @Test func openersOfANewCatalogAtOnceAllSucceed() throws {
+        let directory = try CatalogTestDirectory()
+        let path = directory.file("catalog.sqlite").path
+        let results = AtOnce.run(2) { _ in try CatalogDatabase(path: path, now: { CatalogFixtures.now }).appliedMigrations() }
+        for result in results { #expect(throws: Never.self) { _ = try result.get() } }
     }
 
     @Test func aFileThatIsNotADatabaseIsAClearError() throws {

@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackStore
 import GRDB
 
 extension CatalogDatabase {
