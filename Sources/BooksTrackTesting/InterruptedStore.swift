@@ -52,14 +52,6 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.allAuthors()
     }
 
-    public func deleteAuthor(id: Author.ID) throws {
-        try base.deleteAuthor(id: id)
-    }
-
-    public func pruneAuthorsWithoutWorks() throws -> Int {
-        try base.pruneAuthorsWithoutWorks()
-    }
-
     public func save(_ work: Work) throws {
         try base.save(work)
     }

@@ -73,32 +73,6 @@ import Testing
         #expect(entry.status == .reading)
     }
 
-    @Test func deletingAnAuthorKeepsTheWorkWithItsOtherAuthors() throws {
-        // Given a work by two authors
-        let first = LibraryFixtures.author("Neil Gaiman")
-        let second = LibraryFixtures.author("Terry Pratchett")
-        let book = LibraryFixtures.book(title: "Good Omens", authors: [first, second], userID: library.alice.id)
-        _ = try library.store.add(book)
-        // When the first author is deleted
-        try library.store.deleteAuthor(id: first.id)
-        // Then the work stays, with the second author now primary
-        let work = try #require(try library.store.work(id: book.work.id))
-        #expect(work.authorIDs == [second.id])
-        #expect(try library.store.book(entryID: book.entry.id)?.authors.map(\.name) == ["Terry Pratchett"])
-    }
-
-    @Test func pruningDeletesOnlyAuthorsWithoutWorks() throws {
-        // Given an author with a work and two without
-        try library.addBook("Tehanu", by: "Ursula K. Le Guin")
-        try library.store.save(LibraryFixtures.author("Lonely One"))
-        try library.store.save(LibraryFixtures.author("Lonely Two"))
-        // When authors without works are pruned
-        let pruned = try library.store.pruneAuthorsWithoutWorks()
-        // Then the two are gone and the one with a work stays
-        #expect(pruned == 2)
-        #expect(try library.store.allAuthors().map(\.name) == ["Ursula K. Le Guin"])
-    }
-
     @Test func deletingAPhotoKeepsTheOthers() throws {
         // Given an entry with two photos
         let book = try library.addBook("Voice")
@@ -112,7 +86,7 @@ import Testing
         #expect(try library.store.photos(entryID: book.entry.id).map(\.id) == [kept.id])
     }
 
-    @Test(arguments: ["work", "edition", "entry", "author", "photo"])
+    @Test(arguments: ["work", "edition", "entry", "photo"])
     func deletingSomethingMissingSaysWhatWasNotFound(kind: String) throws {
         // Given identifiers that are in no library
         let id = UUID()
@@ -124,8 +98,6 @@ import Testing
             #expect(throws: LibraryError.editionNotFound(Edition.ID(id))) { try library.store.deleteEdition(id: Edition.ID(id)) }
         case "entry":
             #expect(throws: LibraryError.entryNotFound(LibraryEntry.ID(id))) { try library.store.deleteEntry(id: LibraryEntry.ID(id)) }
-        case "author":
-            #expect(throws: LibraryError.authorNotFound(Author.ID(id))) { try library.store.deleteAuthor(id: Author.ID(id)) }
         default:
             #expect(throws: LibraryError.photoNotFound(PagePhoto.ID(id))) { try library.store.deletePhoto(id: PagePhoto.ID(id)) }
         }

@@ -73,10 +73,7 @@ import Testing
         #expect(throws: LibraryError.workNotFound(aliceBook.work.id)) { try bob.deleteWork(id: aliceBook.work.id) }
         let editionID = try #require(aliceBook.edition?.id)
         #expect(throws: LibraryError.editionNotFound(editionID)) { try bob.deleteEdition(id: editionID) }
-        let authorID = try #require(aliceBook.authors.first?.id)
-        #expect(throws: LibraryError.authorNotFound(authorID)) { try bob.deleteAuthor(id: authorID) }
         #expect(throws: LibraryError.photoNotFound(alicePhoto.id)) { try bob.deletePhoto(id: alicePhoto.id) }
-        #expect(try bob.pruneAuthorsWithoutWorks() == 0)
         // Then all of it is still in Alice's library
         let book = try #require(try library.store.book(entryID: aliceBook.entry.id))
         #expect(book.edition?.id == editionID)

@@ -37,10 +37,6 @@ public protocol AuthorStore: UserScoped {
     func authors(normalizedNames keys: [String]) throws -> [Author]
     /// Every author, by sort name.
     func allAuthors() throws -> [Author]
-    /// Deletes an author; works keep their other authors.
-    func deleteAuthor(id: Author.ID) throws
-    /// Deletes authors linked to no work; returns how many.
-    func pruneAuthorsWithoutWorks() throws -> Int
 }
 
 /// The library's works.

@@ -66,6 +66,9 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Pages the write-ahead log grows to before a commit copies it into the file.
+    static let autocheckpointPages = 8_192
+
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.label = "BooksTrack library"
@@ -81,10 +84,16 @@ public final class LibraryDatabase: Sendable {
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash cannot corrupt
             // the file, and a power cut can lose only the last commits, which imports re-run safely.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Readers take pages from a memory map of the file instead of a system call each: walks
-            // through the whole library (exports) spend less time in the kernel. The writer keeps
-            // its own cache, which imports fill with the pages they change.
-            if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
+            // A checkpoint copies the log's pages into the file and waits for the disk: every
+            // 8,192 pages (32 MB) instead of SQLite's 1,000, the pages an import rewrites batch
+            // after batch (the indexes' inner pages) are copied once instead of each time.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages)")
+            // Readers read pages a few at a time (a page of books, the insights' counters), and an
+            // export walks the whole file once on two or three of them: an 8 MB cache each keeps
+            // what a query reuses without holding the library in memory. (A memory map made the
+            // walk's pages resident once per reader: 230 MB at the peak of exporting 100,000 books,
+            // 76 MB without; a 64 MB map per reader still peaked at 215 MB.)
+            if db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -8192") }
         }
         return configuration
     }

@@ -64,26 +64,4 @@ extension SQLiteLibraryStore {
                            [user], table: "authors") { try AuthorRecord.decode(&$0) }
         }
     }
-
-    /// Deletes an author; works keep their other authors.
-    public func deleteAuthor(id: Author.ID) throws {
-        try write { db, user in
-            let works: [Work.ID] = try Self.fetchIDs(db, "SELECT workID FROM work_authors WHERE userKey = ? AND authorID = ?",
-                                                     [user, id.databaseValue])
-            guard try Self.execute(db, "DELETE FROM authors WHERE userKey = ? AND id = ?", [user, id.databaseValue]) > 0 else {
-                throw LibraryError.authorNotFound(id)
-            }
-            try refreshPrimaryAuthorSortKeys(db, user, workIDs: works)
-        }
-    }
-
-    /// Deletes authors linked to no work; returns how many.
-    public func pruneAuthorsWithoutWorks() throws -> Int {
-        try write { db, user in
-            try Self.execute(db, """
-                DELETE FROM authors WHERE userKey = ? AND NOT EXISTS (
-                    SELECT 1 FROM work_authors wa WHERE wa.userKey = authors.userKey AND wa.authorID = authors.id)
-                """, [user])
-        }
-    }
 }

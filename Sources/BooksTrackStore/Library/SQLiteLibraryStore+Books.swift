@@ -31,19 +31,7 @@ extension SQLiteLibraryStore {
         guard !books.isEmpty else { return }
         let preparation = BookPreparation(books, userID: userID)
         defer { preparation.cancel() }
-        let isLarge = books.count >= Self.backgroundCheckpointThreshold
-        defer {
-            if isLarge {
-                writer.asyncWriteWithoutTransaction { db in
-                    // Best effort: a failed checkpoint leaves the log for the next one; nothing is lost.
-                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
-                    try? db.checkpoint(.passive)
-                }
-            }
-        }
-        try write { db, user in
-            // No automatic checkpoint at this commit: it would copy the whole batch again before returning.
-            if isLarge { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        try writeInBulk(books: books.count) { db, user in
             var inserter = try BookInserter(db, user: user, store: self)
             for chunk in 0..<preparation.chunkCount {
                 for prepared in preparation.chunk(chunk) {
@@ -54,8 +42,29 @@ extension SQLiteLibraryStore {
         }
     }
 
-    /// Batches from this size on are checkpointed after the call returns.
-    private static var backgroundCheckpointThreshold: Int { 1_000 }
+    /// `write`, for a transaction that writes `books` books: from `bulkThreshold` on, the commit
+    /// runs no automatic checkpoint (it would copy the whole batch into the file again before
+    /// returning) and one passive checkpoint is left to the writer's queue right after, so the
+    /// caller does not wait for it.
+    func writeInBulk<T>(books: Int, _ body: (Database, _ user: Int64) throws -> T) throws -> T {
+        let isLarge = books >= Self.bulkThreshold
+        defer {
+            if isLarge {
+                writer.asyncWriteWithoutTransaction { db in
+                    // Best effort: a failed checkpoint leaves the log for the next one; nothing is lost.
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(LibraryDatabase.autocheckpointPages)")
+                    try? db.checkpoint(.passive)
+                }
+            }
+        }
+        return try write { db, user in
+            if isLarge { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            return try body(db, user)
+        }
+    }
+
+    /// Transactions writing this many books or more are checkpointed after they return.
+    private static var bulkThreshold: Int { 1_000 }
 
     /// The book for an entry.
     public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {
