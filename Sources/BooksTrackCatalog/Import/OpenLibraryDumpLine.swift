@@ -172,7 +172,7 @@ enum OpenLibraryDumpLine {
                     if let known = formats[text] {
                         record.format = known
                     } else {
-                        let mapped = format(text)
+                        let mapped = EditionFormat(parsingBinding: text)?.rawValue
                         if formats.count < 10_000 { formats[text] = mapped }
                         record.format = mapped
                     }
@@ -277,28 +277,6 @@ enum OpenLibraryDumpLine {
             value = 0
         }
         return nil
-    }
-
-    /// An `EditionFormat` raw value for Open Library's free-text `physical_format`.
-    static func format(_ text: String) -> String? {
-        let text = text.lowercased()
-        guard !text.trimmedWhitespace().isEmpty else { return nil }
-        let format: EditionFormat
-        if text.contains("mass market") {
-            format = .massMarket
-        } else if text.contains("hard") || text.contains("library binding") {
-            format = .hardcover
-        } else if text.contains("paper") || text.contains("soft") {
-            format = .paperback
-        } else if text.contains("audio") || text.contains("cd") || text.contains("mp3") || text.contains("cassette") {
-            format = .audiobook
-        } else if text.contains("ebook") || text.contains("e-book") || text.contains("electronic") || text.contains("kindle")
-                    || text.contains("epub") || text.contains("pdf") {
-            format = .ebook
-        } else {
-            format = .other
-        }
-        return format.rawValue
     }
 
     // MARC 21 language codes (Open Library's /languages/xxx) as BCP 47; others keep their code.

@@ -1,7 +1,7 @@
 import BooksTrackCore
 import Foundation
 
-/// The conversions every provider mapping shares: ISBNs, dates, formats, languages, URLs, text.
+/// The conversions every provider mapping shares: ISBNs, dates, languages, URLs, text.
 package enum MappingSupport {
     /// Open Library's cover images by cover id; "-L" is the large size.
     package static let openLibraryCoversRoot = "https://covers.openlibrary.org/b/id/"
@@ -18,29 +18,6 @@ package enum MappingSupport {
         var seen = Set<ISBN>()
         let all = (extra + texts.compactMap { ISBN($0) }).filter { seen.insert($0).inserted }
         return (all.map(\.isbn13), all.compactMap(\.isbn10))
-    }
-
-    /// An `EditionFormat` raw value for a binding as the services write it ("Hardcover",
-    /// "Mass Market Paperback", "Kindle Edition", "Audio CD", "Tapa blanda"); nil when blank.
-    package static func editionFormat(fromBinding binding: String?) -> String? {
-        guard let text = nonBlank(binding)?.lowercased() else { return nil }
-        let format: EditionFormat =
-            if text.contains("mass market") {
-                .massMarket
-            } else if text.contains("audio") || text.contains("mp3") {
-                .audiobook
-            } else if ["ebook", "e-book", "kindle", "epub", "electronic", "digital"].contains(where: text.contains) {
-                .ebook
-            } else if ["hardcover", "hardback", "hard cover", "library binding", "tapa dura", "gebunden"].contains(where: text.contains) {
-                .hardcover
-            } else if ["paperback", "softcover", "soft cover", "trade paper", "tapa blanda", "taschenbuch", "broché"]
-                .contains(where: text.contains)
-            {
-                .paperback
-            } else {
-                .other
-            }
-        return format.rawValue
     }
 
     /// A BCP 47 tag for a language code: MARC/ISO 639-2 codes ("eng", "fre") become their two-letter
