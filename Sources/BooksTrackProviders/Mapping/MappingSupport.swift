@@ -20,21 +20,10 @@ package enum MappingSupport {
         return (all.map(\.isbn13), all.compactMap(\.isbn10))
     }
 
-    /// A BCP 47 tag for a language code: MARC/ISO 639-2 codes ("eng", "fre") become their two-letter
-    /// form, "en_US" becomes "en-US"; "und", "mul" and blanks give nil.
-    package static func languageTag(_ code: String?) -> String? {
-        guard let text = nonBlank(code)?.replacingOccurrences(of: "_", with: "-") else { return nil }
-        let lowered = text.lowercased()
-        if lowered == "und" || lowered == "mul" || lowered == "zxx" { return nil }
-        if let tag = marcLanguages[lowered] { return tag }
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else { return nil }
-        return lowered.count <= 3 ? lowered : text
-    }
-
     /// The language of an Open Library link such as `/languages/eng`.
     package static func languageTag(fromOpenLibraryKey key: String?) -> String? {
         guard let key, let code = key.split(separator: "/").last else { return nil }
-        return languageTag(String(code))
+        return ISO639.languageTag(String(code))
     }
 
     /// The URL forced to https (Google Books still hands out http thumbnail links); nil for
@@ -109,16 +98,5 @@ package enum MappingSupport {
     private static let htmlEntities: [(String, String)] = [
         ("&nbsp;", " "), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"),
         ("&amp;", "&"),
-    ]
-
-    // MARC 21 language codes (Open Library's /languages/ keys) that have an ISO 639-1 form.
-    private static let marcLanguages: [String: String] = [
-        "afr": "af", "ara": "ar", "baq": "eu", "ben": "bn", "bul": "bg", "cat": "ca", "chi": "zh", "cze": "cs",
-        "dan": "da", "dut": "nl", "eng": "en", "epo": "eo", "est": "et", "fin": "fi", "fre": "fr", "ger": "de",
-        "gle": "ga", "glg": "gl", "gre": "el", "heb": "he", "hin": "hi", "hrv": "hr", "hun": "hu", "ice": "is",
-        "ind": "id", "ita": "it", "jpn": "ja", "kor": "ko", "lat": "la", "lav": "lv", "lit": "lt", "may": "ms",
-        "nor": "no", "per": "fa", "pol": "pl", "por": "pt", "rum": "ro", "rus": "ru", "scr": "hr", "slo": "sk",
-        "slv": "sl", "spa": "es", "srp": "sr", "swa": "sw", "swe": "sv", "tam": "ta", "tha": "th", "tur": "tr",
-        "ukr": "uk", "urd": "ur", "vie": "vi", "wel": "cy",
     ]
 }

@@ -82,7 +82,7 @@ struct HardcoverRowMapper: RowMapper {
         if let value = row[asin] { readASIN(value, into: &book, row: number, problems: &problems) }
 
         book.format = Self.format(binding: row[binding], media: row[media])
-        book.language = row[languageCode]
+        book.language = row[languageCode].flatMap(ISO639.languageTag)
         book.pageCount = Cells.pageCount(row[pages], column: "Pages", row: number, problems: &problems)
         if let seconds = Cells.count(row[durationInSeconds], column: "Duration in Seconds", row: number, problems: &problems),
             seconds > 0
