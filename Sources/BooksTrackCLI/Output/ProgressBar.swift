@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ final class ProgressBar: @unchecked Sendable {
         defer { lock.unlock() }
         let fraction = total > 0 ? min(1, Double(processed) / Double(total)) : 1
         let percent = String(format: "%5.1f%%", fraction * 100)
-        let counts = "\(HumanFormat.count(processed))/\(HumanFormat.count(total)) \(unit)"
+        let counts = "\(NumberText.grouped(processed))/\(NumberText.grouped(total)) \(unit)"
         if isTerminal {
             let width = 24
             let filled = min(width, Int(fraction * Double(width)))
