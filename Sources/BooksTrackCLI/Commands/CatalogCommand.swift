@@ -157,7 +157,7 @@ struct CatalogCommand: ParsableCommand {
     static func describe(_ source: CatalogSource) -> String {
         switch source.kind {
         case .seed:
-            return "\(source.name): \(NumberText.grouped(source.works)) books, loaded \(HumanFormat.day(source.updatedAt))"
+            return "\(source.name): \(NumberText.grouped(source.works)) books, loaded \(ISO8601Text.day(source.updatedAt))"
         case .openLibraryDump:
             var text = "\(source.name): "
             text += source.complete ? "complete" : "unfinished (run the import again to resume)"
@@ -167,7 +167,7 @@ struct CatalogCommand: ParsableCommand {
                 + "editions \(NumberText.grouped(source.editions))"
             let malformed = source.problems.values.reduce(0, +)
             if malformed > 0 { text += " · " + HumanFormat.count(malformed, "malformed line", "malformed lines") }
-            text += "; updated \(HumanFormat.day(source.updatedAt))"
+            text += "; updated \(ISO8601Text.day(source.updatedAt))"
             return text
         }
     }
@@ -324,8 +324,4 @@ enum HumanFormat {
         return String(format: "%dh %02dm", whole / 3_600, whole / 60 % 60)
     }
 
-    /// "2026-11-22" in UTC.
-    static func day(_ date: Date) -> String {
-        PartialDate(date: date).description
-    }
 }

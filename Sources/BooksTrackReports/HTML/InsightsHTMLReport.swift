@@ -315,9 +315,8 @@ public enum InsightsHTMLReport {
 
     /// "2026-11-23 14:05 UTC".
     static func timestamp(_ date: Date) -> String {
-        let parts = PartialDate.gregorianUTC.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        let parts = PartialDate.gregorianUTC.dateComponents([.hour, .minute], from: date)
+        return ISO8601Text.day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static let months = [
