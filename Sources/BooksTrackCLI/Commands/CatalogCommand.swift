@@ -1,14 +1,7 @@
 import ArgumentParser
 import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackReports
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `bookstrack catalog import|stats`: extend the offline catalog with Open Library dumps.
 struct CatalogCommand: ParsableCommand {
@@ -60,10 +53,10 @@ struct CatalogCommand: ParsableCommand {
             let context = CommandContext.current
             let catalog = try CatalogCommand.openCatalog(options)
             try catalog.loadSeedIfNeeded()
-            let renderer = ImportProgressRenderer(context: context)
             var summaries: [CatalogImportSummary] = []
             for file in files {
                 let url = URL(fileURLWithPath: file)
+                let renderer = ImportProgressRenderer(fileName: url.lastPathComponent, context: context)
                 let summary: CatalogImportSummary
                 do {
                     summary = try catalog.importOpenLibraryDump(
@@ -255,43 +248,29 @@ struct CatalogCommand: ParsableCommand {
     }
 }
 
-/// Draws import progress on standard error: a one-line bar redrawn in place when standard error
-/// is a terminal, otherwise a plain line every 30 seconds (logs and pipes get no control codes).
+/// Catalog import progress on the terminal's progress bar: lines, speed and time left; without a
+/// terminal, a line every 30 seconds.
 final class ImportProgressRenderer {
-    private let context: CommandContext
-    private let isTerminal: Bool
+    private let bar: ProgressBar
     private var lastLine: Duration?
-    private var drawn = false
 
-    init(context: CommandContext) {
-        self.context = context
-        // In-process runs (tests) pass an environment without TERM, so they never get a bar.
-        let term = context.environment["TERM"] ?? ""
-        isTerminal = isatty(STDERR_FILENO) != 0 && !term.isEmpty && term != "dumb"
+    init(fileName: String, context: CommandContext) {
+        bar = ProgressBar(label: fileName, context: context)
     }
 
     func show(_ progress: CatalogImportProgress) {
-        let percent = String(format: "%5.1f%%", progress.fraction * 100)
         let rate = "\(NumberText.grouped(Int(progress.linesPerSecond))) lines/s"
         let eta = progress.estimatedRemaining.map { "ETA " + HumanFormat.duration($0) } ?? "ETA …"
-        if isTerminal {
-            let width = 24
-            let filled = min(width, Int(progress.fraction * Double(width)))
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = "\(bar) \(percent)  \(NumberText.grouped(progress.lines)) lines  \(rate)  \(eta)  \(progress.fileName)"
-            context.standardError("\r\u{1B}[K" + line)
-            drawn = true
-        } else if lastLine.map({ progress.elapsed - $0 >= .seconds(30) }) ?? (progress.elapsed >= .seconds(30)) {
+        bar.show(fraction: progress.fraction, details: ["\(NumberText.grouped(progress.lines)) lines", rate, eta]) {
+            guard lastLine.map({ progress.elapsed - $0 >= .seconds(30) }) ?? (progress.elapsed >= .seconds(30)) else { return false }
             lastLine = progress.elapsed
-            context.standardError("\(progress.fileName): \(percent), \(NumberText.grouped(progress.lines)) lines, \(rate), \(eta)\n")
+            return true
         }
     }
 
     /// Clears the bar before the summary is printed.
     func finish() {
-        if drawn { context.standardError("\r\u{1B}[K") }
-        drawn = false
-        lastLine = nil
+        bar.finish()
     }
 }
 
