@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "BooksTrackTesting",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore",
+                "BooksTrackCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -85,19 +85,26 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
-        .testTarget(name: "BooksTrackStoreTests", dependencies: ["BooksTrackStore", "BooksTrackTesting"]),
-        .testTarget(name: "BooksTrackCatalogTests", dependencies: ["BooksTrackCatalog", "BooksTrackTesting"]),
-        .testTarget(name: "BooksTrackProvidersTests", dependencies: ["BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]),
+        // Each test target names every module its files import.
+        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore"]),
+        .testTarget(
+            name: "BooksTrackStoreTests",
+            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackTesting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "BooksTrackCatalogTests", dependencies: ["BooksTrackCore", "BooksTrackCatalog", "BooksTrackTesting"]),
+        .testTarget(
+            name: "BooksTrackProvidersTests",
+            dependencies: ["BooksTrackCore", "BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]
+        ),
         .testTarget(
             name: "BooksTrackImportTests",
-            dependencies: ["BooksTrackImport", "BooksTrackStore", "BooksTrackTesting"],
+            dependencies: ["BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackTesting"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackReports", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackCore", "BooksTrackReports"]),
         .testTarget(
             name: "BooksTrackCLITests",
-            dependencies: ["BooksTrackCLI", "BooksTrackApp", "BooksTrackTesting"],
+            dependencies: ["BooksTrackCLI", "BooksTrackApp", "BooksTrackStore", "BooksTrackTesting"],
             resources: [.copy("Fixtures")]
         ),
     ]

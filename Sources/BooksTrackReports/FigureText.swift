@@ -1,23 +1,13 @@
+import BooksTrackCore
 import Foundation
 
 /// How figures read in every picture of the insights, terminal and HTML alike.
 public enum FigureText {
-    /// "1,234" (grouped thousands, no locale lookup).
-    public static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return value < 0 ? "-" + grouped : grouped
-    }
-
     /// " (pages known for 6 of 20 books)" after a page total that leaves books out; nothing when
     /// every book's pages are known or there are no books.
     public static func pageCoverage(_ withPages: Int, of books: Int) -> String {
         guard books > 0, withPages < books else { return "" }
-        return " (pages known for \(count(withPages)) of \(count(books)) \(books == 1 ? "book" : "books"))"
+        return " (pages known for \(NumberText.grouped(withPages)) of \(NumberText.grouped(books)) \(books == 1 ? "book" : "books"))"
     }
 
     /// "42%" for 0.4213; "<1%" for a share above zero that rounds to nothing.

@@ -3,32 +3,11 @@ import BooksTrackProviders
 import Testing
 
 @Suite struct MappingSupportTests {
-    static let bindings: [(text: String, format: String?)] = [
-        ("Hardcover", "hardcover"),
-        ("Library Binding", "hardcover"),
-        ("Paperback", "paperback"),
-        ("Tapa blanda", "paperback"),
-        ("Mass Market Paperback", "massMarket"),
-        ("Kindle Edition", "ebook"),
-        ("ebook", "ebook"),
-        ("Audio CD", "audiobook"),
-        ("Audible Audio", "audiobook"),
-        ("Board Book", "other"),
-        ("  ", nil),
-    ]
-
-    @Test(arguments: bindings)
-    func bindingsBecomeEditionFormats(text: String, format: String?) {
-        #expect(MappingSupport.editionFormat(fromBinding: text) == format)
-    }
-
-    static let languages: [(code: String, tag: String?)] = [
-        ("eng", "en"), ("fre", "fr"), ("ger", "de"), ("en", "en"), ("en_US", "en-US"), ("und", nil), ("mul", nil), ("tlh", "tlh"),
-    ]
-
-    @Test(arguments: languages)
-    func languageCodesBecomeBCP47Tags(code: String, tag: String?) {
-        #expect(MappingSupport.languageTag(code) == tag)
+    @Test func openLibraryLanguageLinksBecomeBCP47Tags() {
+        #expect(MappingSupport.languageTag(fromOpenLibraryKey: "/languages/eng") == "en")
+        #expect(MappingSupport.languageTag(fromOpenLibraryKey: "/languages/ger") == "de")
+        #expect(MappingSupport.languageTag(fromOpenLibraryKey: "/languages/und") == nil)
+        #expect(MappingSupport.languageTag(fromOpenLibraryKey: nil) == nil)
     }
 
     @Test func httpLinksAreUpgradedAndOtherSchemesRefused() {

@@ -1,14 +1,7 @@
 import ArgumentParser
 import BooksTrackCatalog
 import BooksTrackCore
-import BooksTrackReports
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `bookstrack catalog import|stats`: extend the offline catalog with Open Library dumps.
 struct CatalogCommand: ParsableCommand {
@@ -60,10 +53,10 @@ struct CatalogCommand: ParsableCommand {
             let context = CommandContext.current
             let catalog = try CatalogCommand.openCatalog(options)
             try catalog.loadSeedIfNeeded()
-            let renderer = ImportProgressRenderer(context: context)
             var summaries: [CatalogImportSummary] = []
             for file in files {
                 let url = URL(fileURLWithPath: file)
+                let renderer = ImportProgressRenderer(fileName: url.lastPathComponent, context: context)
                 let summary: CatalogImportSummary
                 do {
                     summary = try catalog.importOpenLibraryDump(
@@ -98,11 +91,11 @@ struct CatalogCommand: ParsableCommand {
             let statistics = try catalog.statistics()
             if options.json { return try JSONOutput.print(StatsJSON(statistics, path: catalog.path)) }
             say("Catalog:   \(catalog.path) (\(HumanFormat.bytes(statistics.fileBytes)))")
-            say("Works:     \(HumanFormat.count(statistics.works))"
-                + (statistics.syntheticWorks > 0 ? " (\(HumanFormat.count(statistics.syntheticWorks)) inferred from editions)" : ""))
-            say("Editions:  \(HumanFormat.count(statistics.editions))")
-            say("Authors:   \(HumanFormat.count(statistics.authors))")
-            say("ISBNs:     \(HumanFormat.count(statistics.isbns))")
+            say("Works:     \(NumberText.grouped(statistics.works))"
+                + (statistics.syntheticWorks > 0 ? " (\(NumberText.grouped(statistics.syntheticWorks)) inferred from editions)" : ""))
+            say("Editions:  \(NumberText.grouped(statistics.editions))")
+            say("Authors:   \(NumberText.grouped(statistics.authors))")
+            say("ISBNs:     \(NumberText.grouped(statistics.isbns))")
             say("Sources:")
             for source in statistics.sources {
                 say("  " + CatalogCommand.describe(source))
@@ -128,28 +121,28 @@ struct CatalogCommand: ParsableCommand {
     static func printSummary(_ summary: CatalogImportSummary) {
         switch summary.outcome {
         case .alreadyImported:
-            say("\(summary.fileName): already imported (\(HumanFormat.count(summary.lines)) lines); use --restart to import it again")
+            say("\(summary.fileName): already imported (\(NumberText.grouped(summary.lines)) lines); use --restart to import it again")
             return
         case .completed, .stopped:
             let verb = summary.outcome == .completed ? "imported" : "stopped after"
-            say("\(summary.fileName): \(verb) \(HumanFormat.count(summary.linesThisRun)) lines in "
-                + "\(HumanFormat.duration(summary.elapsed)) (\(HumanFormat.count(Int(summary.linesPerSecond))) lines/s)")
+            say("\(summary.fileName): \(verb) \(NumberText.grouped(summary.linesThisRun)) lines in "
+                + "\(HumanFormat.duration(summary.elapsed)) (\(NumberText.grouped(Int(summary.linesPerSecond))) lines/s)")
         }
         if let line = summary.resumedAfterLine {
-            say("  resumed after line \(HumanFormat.count(line)); the file has \(HumanFormat.count(summary.lines)) lines")
+            say("  resumed after line \(NumberText.grouped(line)); the file has \(NumberText.grouped(summary.lines)) lines")
         }
-        say("  authors \(HumanFormat.count(summary.authors)) · works \(HumanFormat.count(summary.works)) · "
-            + "editions \(HumanFormat.count(summary.editions))")
+        say("  authors \(NumberText.grouped(summary.authors)) · works \(NumberText.grouped(summary.works)) · "
+            + "editions \(NumberText.grouped(summary.editions))")
         var skipped: [String] = []
         if summary.otherRecords > 0 { skipped.append(HumanFormat.count(summary.otherRecords, "record of another type", "records of other types")) }
         if summary.malformedLines > 0 { skipped.append(HumanFormat.count(summary.malformedLines, "malformed line", "malformed lines")) }
         if summary.invalidISBNs > 0 { skipped.append(HumanFormat.count(summary.invalidISBNs, "invalid ISBN", "invalid ISBNs")) }
         if !skipped.isEmpty { say("  skipped: " + skipped.joined(separator: " · ")) }
         if summary.malformedLines > 0 {
-            let kinds = summary.problems.sorted { $0.value > $1.value }.map { "\($0.key) \(HumanFormat.count($0.value))" }
+            let kinds = summary.problems.sorted { $0.value > $1.value }.map { "\($0.key) \(NumberText.grouped($0.value))" }
             say("  malformed: " + kinds.joined(separator: ", "))
             for example in summary.examples {
-                say("    line \(HumanFormat.count(example.line)) (\(example.problem)): \(example.text)")
+                say("    line \(NumberText.grouped(example.line)) (\(example.problem)): \(example.text)")
             }
         }
     }
@@ -157,17 +150,17 @@ struct CatalogCommand: ParsableCommand {
     static func describe(_ source: CatalogSource) -> String {
         switch source.kind {
         case .seed:
-            return "\(source.name): \(HumanFormat.count(source.works)) books, loaded \(HumanFormat.day(source.updatedAt))"
+            return "\(source.name): \(NumberText.grouped(source.works)) books, loaded \(ISO8601Text.day(source.updatedAt))"
         case .openLibraryDump:
             var text = "\(source.name): "
             text += source.complete ? "complete" : "unfinished (run the import again to resume)"
-            text += ", \(HumanFormat.count(source.lines)) lines"
+            text += ", \(NumberText.grouped(source.lines)) lines"
             if let size = source.fileSize { text += " of \(HumanFormat.bytes(size))" }
-            text += "; authors \(HumanFormat.count(source.authors)) · works \(HumanFormat.count(source.works)) · "
-                + "editions \(HumanFormat.count(source.editions))"
+            text += "; authors \(NumberText.grouped(source.authors)) · works \(NumberText.grouped(source.works)) · "
+                + "editions \(NumberText.grouped(source.editions))"
             let malformed = source.problems.values.reduce(0, +)
             if malformed > 0 { text += " · " + HumanFormat.count(malformed, "malformed line", "malformed lines") }
-            text += "; updated \(HumanFormat.day(source.updatedAt))"
+            text += "; updated \(ISO8601Text.day(source.updatedAt))"
             return text
         }
     }
@@ -255,56 +248,37 @@ struct CatalogCommand: ParsableCommand {
     }
 }
 
-/// Draws import progress on standard error: a one-line bar redrawn in place when standard error
-/// is a terminal, otherwise a plain line every 30 seconds (logs and pipes get no control codes).
+/// Catalog import progress on the terminal's progress bar: lines, speed and time left; without a
+/// terminal, a line every 30 seconds.
 final class ImportProgressRenderer {
-    private let context: CommandContext
-    private let isTerminal: Bool
+    private let bar: ProgressBar
     private var lastLine: Duration?
-    private var drawn = false
 
-    init(context: CommandContext) {
-        self.context = context
-        // In-process runs (tests) pass an environment without TERM, so they never get a bar.
-        let term = context.environment["TERM"] ?? ""
-        isTerminal = isatty(STDERR_FILENO) != 0 && !term.isEmpty && term != "dumb"
+    init(fileName: String, context: CommandContext) {
+        bar = ProgressBar(label: fileName, context: context)
     }
 
     func show(_ progress: CatalogImportProgress) {
-        let percent = String(format: "%5.1f%%", progress.fraction * 100)
-        let rate = "\(HumanFormat.count(Int(progress.linesPerSecond))) lines/s"
+        let rate = "\(NumberText.grouped(Int(progress.linesPerSecond))) lines/s"
         let eta = progress.estimatedRemaining.map { "ETA " + HumanFormat.duration($0) } ?? "ETA …"
-        if isTerminal {
-            let width = 24
-            let filled = min(width, Int(progress.fraction * Double(width)))
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = "\(bar) \(percent)  \(HumanFormat.count(progress.lines)) lines  \(rate)  \(eta)  \(progress.fileName)"
-            context.standardError("\r\u{1B}[K" + line)
-            drawn = true
-        } else if lastLine.map({ progress.elapsed - $0 >= .seconds(30) }) ?? (progress.elapsed >= .seconds(30)) {
+        bar.show(fraction: progress.fraction, details: ["\(NumberText.grouped(progress.lines)) lines", rate, eta]) {
+            guard lastLine.map({ progress.elapsed - $0 >= .seconds(30) }) ?? (progress.elapsed >= .seconds(30)) else { return false }
             lastLine = progress.elapsed
-            context.standardError("\(progress.fileName): \(percent), \(HumanFormat.count(progress.lines)) lines, \(rate), \(eta)\n")
+            return true
         }
     }
 
     /// Clears the bar before the summary is printed.
     func finish() {
-        if drawn { context.standardError("\r\u{1B}[K") }
-        drawn = false
-        lastLine = nil
+        bar.finish()
     }
 }
 
 /// Numbers, sizes and durations as people read them, the same in every locale.
 enum HumanFormat {
-    /// 1234567 → "1,234,567", as the insights write figures.
-    static func count(_ value: Int) -> String {
-        FigureText.count(value)
-    }
-
     /// 1 → "1 malformed line", 1234 → "1,234 malformed lines".
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        count(value) + " " + (value == 1 ? singular : plural)
+        NumberText.grouped(value) + " " + (value == 1 ? singular : plural)
     }
 
     /// 1_234_567_890 → "1.1 GB".
@@ -329,8 +303,4 @@ enum HumanFormat {
         return String(format: "%dh %02dm", whole / 3_600, whole / 60 % 60)
     }
 
-    /// "2026-11-22" in UTC.
-    static func day(_ date: Date) -> String {
-        PartialDate(date: date).description
-    }
 }

@@ -60,7 +60,7 @@ struct EnrichCommand: AsyncParsableCommand {
             }
             return
         }
-        let count = { (result: EnrichmentAttempt.Result) in HumanFormat.count(outcomes.filter { $0.result == result }.count) }
+        let count = { (result: EnrichmentAttempt.Result) in NumberText.grouped(outcomes.filter { $0.result == result }.count) }
         say("Looked up \(HumanFormat.count(outcomes.count, "book", "books")): \(count(.filled)) filled, \(count(.notFound)) not found, \(count(.unreachable)) could not be reached.")
         for outcome in outcomes where !outcome.filled.isEmpty {
             say("  filled \(outcome.filled.joined(separator: ", ")): \(outcome.title)")
@@ -71,7 +71,7 @@ struct EnrichCommand: AsyncParsableCommand {
             say("  could not fill \(outcome.missing.joined(separator: ", ")): \(outcome.title)\(note)")
         }
         if stillQueued > 0 {
-            let later = waiting > 0 ? "; \(HumanFormat.count(waiting)) wait their turn (--force tries them now)" : ""
+            let later = waiting > 0 ? "; \(NumberText.grouped(waiting)) wait their turn (--force tries them now)" : ""
             say("\(HumanFormat.count(stillQueued, "book", "books")) still queued\(later).")
         }
     }

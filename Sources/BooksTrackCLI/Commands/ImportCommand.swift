@@ -108,13 +108,13 @@ struct ImportCommand: AsyncParsableCommand {
             say("  columns used: \(summary.usedColumns.joined(separator: ", "))")
             say("  columns ignored: \(summary.ignoredColumns.isEmpty ? "none" : summary.ignoredColumns.joined(separator: ", "))")
         }
-        say("  added: \(HumanFormat.count(summary.added))")
-        say("  merged: \(HumanFormat.count(summary.merged))")
-        say("  unchanged: \(HumanFormat.count(summary.unchanged))")
-        say("  skipped: \(HumanFormat.count(summary.skipped))")
-        say("  problems: \(HumanFormat.count(summary.problems.count))")
+        say("  added: \(NumberText.grouped(summary.added))")
+        say("  merged: \(NumberText.grouped(summary.merged))")
+        say("  unchanged: \(NumberText.grouped(summary.unchanged))")
+        say("  skipped: \(NumberText.grouped(summary.skipped))")
+        say("  problems: \(NumberText.grouped(summary.problems.count))")
         if summary.queuedForEnrichment > 0 {
-            say("  queued for enrichment: \(HumanFormat.count(summary.queuedForEnrichment)) (run `bookstrack enrich`)")
+            say("  queued for enrichment: \(NumberText.grouped(summary.queuedForEnrichment)) (run `bookstrack enrich`)")
         }
         for problem in summary.problems {
             say("  \(problem.action == .skipped ? "skipped" : "note"): \(problem)")

@@ -14,13 +14,10 @@ enum ArgumentText {
     }
 
     static func format(_ text: String) throws -> EditionFormat {
-        let key = text.lowercased().filter { $0.isLetter }
-        let aliases: [String: EditionFormat] = [
-            "hardcover": .hardcover, "hardback": .hardcover, "paperback": .paperback, "softcover": .paperback,
-            "massmarket": .massMarket, "massmarketpaperback": .massMarket, "ebook": .ebook, "kindle": .ebook,
-            "kindleedition": .ebook, "digital": .ebook, "audiobook": .audiobook, "audio": .audiobook, "other": .other,
-        ]
-        guard let format = aliases[key] else {
+        // "other" is a choice; any other text that names no format is a mistake to report.
+        guard let format = EditionFormat(parsingBinding: text),
+            format != .other || text.trimmingCharacters(in: .whitespaces).lowercased() == "other"
+        else {
             throw CommandFailure.invalid(
                 "unknown format \"\(text)\"; use one of: " + EditionFormat.allCases.map(\.rawValue).joined(separator: ", ")
             )

@@ -11,9 +11,9 @@ enum InsightsText {
         let reading = insights.reading
         lines.append(insights.year.map { "Your reading in \($0)" } ?? "Your reading, all time")
         lines.append("")
-        lines.append("Finished     \(books(reading.booksFinished)), \(FigureText.count(reading.pagesFinished)) pages"
+        lines.append("Finished     \(books(reading.booksFinished)), \(NumberText.grouped(reading.pagesFinished)) pages"
             + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)
-            + (reading.rereads > 0 ? " (\(FigureText.count(reading.rereads)) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
+            + (reading.rereads > 0 ? " (\(NumberText.grouped(reading.rereads)) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
         if let average = reading.averageLength, let median = reading.medianLength {
             lines.append("Length       average \(FigureText.decimal(average)) pages, median \(FigureText.decimal(median))")
         }
@@ -23,35 +23,35 @@ enum InsightsText {
         }
         if let rating = reading.averageRating { lines.append("Rating       \(FigureText.decimal(rating)) on average") }
         if let rate = reading.dnfRate {
-            lines.append("Abandoned    \(FigureText.count(reading.abandoned)) (\(FigureText.percent(rate)) of books ended)")
+            lines.append("Abandoned    \(NumberText.grouped(reading.abandoned)) (\(FigureText.percent(rate)) of books ended)")
         }
         if let days = reading.averageDaysToFinish { lines.append("Days a book  \(FigureText.decimal(days)) on average") }
         if let pace = reading.recentPagesPerDay { lines.append("Pace         \(FigureText.decimal(pace)) pages a day over the last 30 days") }
         if reading.sessionCount > 0 {
-            lines.append("Sessions     \(FigureText.count(reading.sessionCount)), \(hours(reading.sessionMinutes)), \(FigureText.count(reading.sessionPages)) pages")
+            lines.append("Sessions     \(NumberText.grouped(reading.sessionCount)), \(hours(reading.sessionMinutes)), \(NumberText.grouped(reading.sessionPages)) pages")
         }
         let streaks = insights.streaks
         lines.append("Streak       \(days(streaks.current)) now, \(days(streaks.longest)) at most"
             + (streaks.lastReadingDay.map { " (last read \($0))" } ?? ""))
         let library = insights.library
         lines.append("Library      \(books(library.total)): "
-            + ReadingStatus.allCases.map { "\(FigureText.count(library.countsByStatus[$0] ?? 0)) \($0.displayName.lowercased())" }.joined(separator: ", "))
-        lines.append("             \(FigureText.count(library.owned)) owned, \(FigureText.count(library.favorites)) favorites, "
-            + "\(FigureText.count(library.reviewQueue)) waiting for review")
+            + ReadingStatus.allCases.map { "\(NumberText.grouped(library.countsByStatus[$0] ?? 0)) \($0.displayName.lowercased())" }.joined(separator: ", "))
+        lines.append("             \(NumberText.grouped(library.owned)) owned, \(NumberText.grouped(library.favorites)) favorites, "
+            + "\(NumberText.grouped(library.reviewQueue)) waiting for review")
 
         lines += goal(insights.goal, year: insights.year)
         let cultural = insights.culturalGoal
         if cultural.marked > 0 {
-            lines += ["", "Cultural goal: \(FigureText.count(cultural.finished)) of \(books(cultural.marked)) marked finished"]
-            lines += bars(cultural.categories.map { ($0.name, $0.count, FigureText.count($0.count)) })
+            lines += ["", "Cultural goal: \(NumberText.grouped(cultural.finished)) of \(books(cultural.marked)) marked finished"]
+            lines += bars(cultural.categories.map { ($0.name, $0.count, NumberText.grouped($0.count)) })
         }
 
         lines += section(insights.year == nil ? "Books per year" : "Books per month",
-                         reading.periods.map { (period($0.label), $0.books, "\($0.books) · \(FigureText.count($0.pages)) p") })
-        lines += section("Ratings", reading.ratingDistribution.enumerated().map { ("\($0.offset + 1)★", $0.element, FigureText.count($0.element)) })
-        lines += section("Formats", reading.formats.map { ($0.name, $0.count, FigureText.count($0.count)) })
-        lines += section("Top authors", reading.topAuthors.map { ($0.name, $0.count, FigureText.count($0.count)) })
-        lines += section("Top genres", reading.topGenres.map { ($0.name, $0.count, FigureText.count($0.count)) })
+                         reading.periods.map { (period($0.label), $0.books, "\($0.books) · \(NumberText.grouped($0.pages)) p") })
+        lines += section("Ratings", reading.ratingDistribution.enumerated().map { ("\($0.offset + 1)★", $0.element, NumberText.grouped($0.element)) })
+        lines += section("Formats", reading.formats.map { ($0.name, $0.count, NumberText.grouped($0.count)) })
+        lines += section("Top authors", reading.topAuthors.map { ($0.name, $0.count, NumberText.grouped($0.count)) })
+        lines += section("Top genres", reading.topGenres.map { ($0.name, $0.count, NumberText.grouped($0.count)) })
 
         let read = insights.diversity.read
         lines += ["", "Whose voices: \(books(read.books)) read\(insights.year.map { " in \($0)" } ?? "")"]
@@ -70,7 +70,7 @@ enum InsightsText {
         if !insights.years.isEmpty {
             lines += ["", "Year in books"]
             for year in insights.years {
-                var text = "  \(year.year)  \(books(year.books)), \(FigureText.count(year.pages)) pages"
+                var text = "  \(year.year)  \(books(year.books)), \(NumberText.grouped(year.pages)) pages"
                     + FigureText.pageCoverage(year.booksWithPages, of: year.books)
                 if let rating = year.averageRating { text += ", rated \(FigureText.decimal(rating))" }
                 if year.abandoned > 0 { text += ", \(year.abandoned) abandoned" }
@@ -94,8 +94,8 @@ enum InsightsText {
                 + (goal.booksPerWeekNeeded.map { "; \(FigureText.decimal($0)) a week to finish" } ?? ""))
         }
         if let pages = goal.goal.pages {
-            lines.append("  pages  " + bar(goal.pagesDone, of: pages) + "  \(FigureText.count(goal.pagesDone)) of \(FigureText.count(pages))"
-                + (goal.expectedPages.map { ", \(FigureText.count(Int($0))) expected by today" } ?? "")
+            lines.append("  pages  " + bar(goal.pagesDone, of: pages) + "  \(NumberText.grouped(goal.pagesDone)) of \(NumberText.grouped(pages))"
+                + (goal.expectedPages.map { ", \(NumberText.grouped(Int($0))) expected by today" } ?? "")
                 + (goal.pagesPerDayNeeded.map { "; \(FigureText.decimal($0)) a day to finish" } ?? ""))
         }
         return lines
@@ -107,7 +107,7 @@ enum InsightsText {
     }
 
     private static func shares(_ title: String, _ shares: [Share]) -> [String] {
-        ["  \(title)"] + bars(shares.map { ($0.label, $0.count, "\(FigureText.percent($0.fraction)) (\(FigureText.count($0.count)))") }, indent: 4, scaleTo: shares.map(\.count).reduce(0, +))
+        ["  \(title)"] + bars(shares.map { ($0.label, $0.count, "\(FigureText.percent($0.fraction)) (\(NumberText.grouped($0.count)))") }, indent: 4, scaleTo: shares.map(\.count).reduce(0, +))
     }
 
     /// One bar per row, the longest `barWidth` wide (or scaled to `scaleTo`, for shares of a whole).
@@ -132,7 +132,7 @@ enum InsightsText {
     }
 
     private static func book(_ book: BookFigure) -> String {
-        "\(book.title)\(book.author.map { " — \($0)" } ?? ""), \(FigureText.count(book.pages)) pages"
+        "\(book.title)\(book.author.map { " — \($0)" } ?? ""), \(NumberText.grouped(book.pages)) pages"
     }
 
     private static func period(_ label: String) -> String {
@@ -146,6 +146,6 @@ enum InsightsText {
     private static func days(_ count: Int) -> String { HumanFormat.count(count, "day", "days") }
 
     private static func hours(_ minutes: Int) -> String {
-        minutes < 60 ? "\(minutes) min" : "\(HumanFormat.count(minutes / 60)) h \(minutes % 60) min"
+        minutes < 60 ? "\(minutes) min" : "\(NumberText.grouped(minutes / 60)) h \(minutes % 60) min"
     }
 }

@@ -3,17 +3,9 @@ import Foundation
 
 /// How books, dates and figures are written on the terminal.
 enum TextFormat {
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar
-    }()
-
-    /// `2026-11-22`.
+    /// `2026-11-22`, or nothing for no date.
     static func date(_ date: Date?) -> String {
-        guard let date else { return "" }
-        let parts = utc.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        date.map(ISO8601Text.day) ?? ""
     }
 
     /// The short id shown in lists: the first 8 hex digits.

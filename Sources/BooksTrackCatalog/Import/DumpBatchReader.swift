@@ -1,15 +1,15 @@
-import Dispatch
+import BooksTrackCore
 import Foundation
 
-/// Reads and parses the next batch of dump lines on a background thread while the importer writes
+/// Reads and parses the next batch of dump lines on a thread of its own while the importer writes
 /// the previous batch.
 ///
-/// `@unchecked Sendable`: the line reader and the parsing caches are used by one thread at a time.
-/// `startReading` hands them to a background thread and `waitForBatch` takes them back (the
-/// dispatch group's wait orders the accesses); the importer never calls one without the other.
+/// `@unchecked Sendable`: the line reader and the parsing caches are used by one thread at a time:
+/// `skip` on the importer's thread before `batches(from:)` starts the reading thread, which alone
+/// uses them from then on.
 final class DumpBatchReader: @unchecked Sendable {
     /// Parsed lines, with where the file stands after them.
-    struct Batch {
+    struct Batch: Sendable {
         var records: [OpenLibraryDumpLine.Parsed] = []
         /// The decompressed offset after the batch's last line: where a later run resumes.
         var endOffset: Int64 = 0
@@ -26,12 +26,13 @@ final class DumpBatchReader: @unchecked Sendable {
         var examples: [CatalogImportExample] = []
     }
 
+    /// A batch and the read failure that ended it early, if one did.
+    typealias Reading = (batch: Batch, failure: DumpLineReader.Failure?)
+
     private let reader: DumpLineReader
     private let batchSize: Int
     private let exampleLimit: Int
-    private let group = DispatchGroup()
     private var formats: [String: String?] = [:]
-    private var pending: (batch: Batch, failure: DumpLineReader.Failure?)?
 
     init(reader: DumpLineReader, batchSize: Int, exampleLimit: Int) {
         self.reader = reader
@@ -45,24 +46,22 @@ final class DumpBatchReader: @unchecked Sendable {
         return reader.fileBytesRead
     }
 
-    /// Starts reading the next batch on a background thread; `offset` is where it starts.
-    func startReading(from offset: Int64) {
-        group.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            pending = readBatch(from: offset)
-            group.leave()
+    /// Starts reading batches from `offset` (where the reader stands) on a thread of its own: the
+    /// next batch is read while the caller writes the one before, never further ahead. The last
+    /// batch is the one that reached the end of the file or failed to read.
+    func batches(from offset: Int64) -> ProducerThread<Reading> {
+        ProducerThread(name: "BooksTrack catalog dump", capacity: 0) { [self] hand in
+            var offset = offset
+            while true {
+                let reading = readBatch(from: offset)
+                guard hand(reading), reading.failure == nil, !reading.batch.reachedEnd else { return }
+                offset = reading.batch.endOffset
+            }
         }
     }
 
-    /// Waits for the batch `startReading` began.
-    func waitForBatch() -> (batch: Batch, failure: DumpLineReader.Failure?) {
-        group.wait()
-        defer { pending = nil }
-        return pending ?? (Batch(), .cannotRead("no batch was being read"))
-    }
-
     /// Reads and parses up to `batchSize` lines; a read failure ends the batch early and is returned with it.
-    private func readBatch(from offset: Int64) -> (Batch, DumpLineReader.Failure?) {
+    private func readBatch(from offset: Int64) -> Reading {
         var batch = Batch(endOffset: offset)
         batch.records.reserveCapacity(batchSize)
         do {

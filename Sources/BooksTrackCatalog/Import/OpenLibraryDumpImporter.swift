@@ -112,9 +112,10 @@ struct OpenLibraryDumpImporter {
         }
         var linesThisRun = 0
         var isFirstBatch = state.lines == 0
-        batchReader.startReading(from: state.byteOffset)
-        var next = batchReader.waitForBatch()
-        while true {
+        // Closing waits for a batch still being read: no work outlives the import.
+        let batches = batchReader.batches(from: state.byteOffset)
+        defer { batches.close() }
+        while let next = try batches.next() {
             var batch = next.batch
             let readFailure = next.failure
             if isFirstBatch, batch.lines > 0, batch.dumpShapedLines == 0 {
@@ -122,14 +123,7 @@ struct OpenLibraryDumpImporter {
             }
             isFirstBatch = false
             if readFailure != nil { batch.reachedEnd = false }
-            let prefetching = readFailure == nil && !batch.reachedEnd
-            if prefetching { batchReader.startReading(from: batch.endOffset) }
-            do {
-                try write(batch, linesBefore: linesThisRun)
-            } catch {
-                if prefetching { _ = batchReader.waitForBatch() }
-                throw error
-            }
+            try write(batch, linesBefore: linesThisRun)
             linesThisRun += batch.lines
             if let readFailure { throw Self.error(readFailure, path: url.path, lines: state.lines) }
 
@@ -148,12 +142,12 @@ struct OpenLibraryDumpImporter {
                 _ = progress(report)
                 return summary(outcome: .completed, resumedAfterLine: resumedAfterLine, linesThisRun: linesThisRun, elapsed: elapsed)
             }
-            let proceed = progress(report)
-            next = batchReader.waitForBatch()
-            if !proceed {
+            if !progress(report) {
                 return summary(outcome: .stopped, resumedAfterLine: resumedAfterLine, linesThisRun: linesThisRun, elapsed: elapsed)
             }
         }
+        // The reader ends only after a batch that reached the end of the file or failed, and both return above.
+        throw Self.error(.cannotRead("the file ended before its last batch was read"), path: url.path, lines: state.lines)
     }
 
     /// Writes a batch and the source's new state in one transaction.

@@ -172,7 +172,7 @@ enum OpenLibraryDumpLine {
                     if let known = formats[text] {
                         record.format = known
                     } else {
-                        let mapped = format(text)
+                        let mapped = EditionFormat(parsingBinding: text)?.rawValue
                         if formats.count < 10_000 { formats[text] = mapped }
                         record.format = mapped
                     }
@@ -279,46 +279,10 @@ enum OpenLibraryDumpLine {
         return nil
     }
 
-    /// An `EditionFormat` raw value for Open Library's free-text `physical_format`.
-    static func format(_ text: String) -> String? {
-        let text = text.lowercased()
-        guard !text.trimmedWhitespace().isEmpty else { return nil }
-        let format: EditionFormat
-        if text.contains("mass market") {
-            format = .massMarket
-        } else if text.contains("hard") || text.contains("library binding") {
-            format = .hardcover
-        } else if text.contains("paper") || text.contains("soft") {
-            format = .paperback
-        } else if text.contains("audio") || text.contains("cd") || text.contains("mp3") || text.contains("cassette") {
-            format = .audiobook
-        } else if text.contains("ebook") || text.contains("e-book") || text.contains("electronic") || text.contains("kindle")
-                    || text.contains("epub") || text.contains("pdf") {
-            format = .ebook
-        } else {
-            format = .other
-        }
-        return format.rawValue
-    }
-
-    // MARC 21 language codes (Open Library's /languages/xxx) as BCP 47; others keep their code.
-    private static let languages: [String: String] = [
-        "eng": "en", "fre": "fr", "ger": "de", "spa": "es", "ita": "it", "por": "pt", "rus": "ru", "jpn": "ja",
-        "chi": "zh", "dut": "nl", "swe": "sv", "dan": "da", "nor": "no", "fin": "fi", "pol": "pl", "cze": "cs",
-        "hun": "hu", "gre": "el", "lat": "la", "heb": "he", "ara": "ar", "tur": "tr", "kor": "ko", "hin": "hi",
-        "ben": "bn", "per": "fa", "urd": "ur", "tha": "th", "vie": "vi", "ind": "id", "may": "ms", "ukr": "uk",
-        "rum": "ro", "bul": "bg", "hrv": "hr", "srp": "sr", "slo": "sk", "slv": "sl", "est": "et", "lav": "lv",
-        "lit": "lt", "ice": "is", "gle": "ga", "wel": "cy", "cat": "ca", "baq": "eu", "glg": "gl", "afr": "af",
-        "swa": "sw", "tam": "ta", "tel": "te", "mar": "mr", "guj": "gu", "pan": "pa", "mal": "ml", "kan": "kn",
-        "arm": "hy", "geo": "ka", "epo": "eo", "yid": "yi", "mul": "mul",
-    ]
-
     /// The BCP 47 code of an Open Library language key ("/languages/eng" → "en").
     static func language(_ key: String) -> String? {
         guard key.hasPrefix("/languages/") else { return nil }
-        let code = String(key.dropFirst("/languages/".count)).lowercased()
-        guard (2...8).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }), code != "und" else { return nil }
-        return languages[code] ?? code
+        return ISO639.languageTag(String(key.dropFirst("/languages/".count)))
     }
 }
 

@@ -1,4 +1,3 @@
-import BooksTrackCore
 import Foundation
 
 /// A book as the API answers it and `--json` prints it: the entry with its work, authors and

@@ -105,13 +105,7 @@ public struct ReadingStreaks: Codable, Hashable, Sendable {
             previous = day
         }
         let current = if let last = sorted.last, last == today || last == today - 1, last <= today { run } else { 0 }
-        self.init(current: current, longest: longest, lastReadingDay: sorted.last.map(Self.dayText))
-    }
-
-    /// "1970-01-01" for day 0.
-    static func dayText(_ day: Int) -> String {
-        let date = Date(timeIntervalSince1970: Double(day) * 86_400)
-        let parts = PartialDate.gregorianUTC.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let lastDay = sorted.last.map { ISO8601Text.day(Date(timeIntervalSince1970: Double($0) * 86_400)) }
+        self.init(current: current, longest: longest, lastReadingDay: lastDay)
     }
 }

@@ -20,17 +20,7 @@ public enum Bounds {
 
     /// "1–100,000", for messages.
     public static func text(_ range: ClosedRange<Int>) -> String {
-        "\(grouped(range.lowerBound))–\(grouped(range.upperBound))"
-    }
-
-    private static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index).isMultiple(of: 3) { result.append(",") }
-            result.append(character)
-        }
-        return (value < 0 ? "-" : "") + result
+        "\(NumberText.grouped(range.lowerBound))–\(NumberText.grouped(range.upperBound))"
     }
 }
 

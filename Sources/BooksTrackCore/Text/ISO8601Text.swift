@@ -59,6 +59,12 @@ public enum ISO8601Text {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The day (UTC) on which `date` falls, as `2026-11-22`: the one way a day is shown, on the
+    /// terminal, on the insights page and in messages (clamped to 0001-01-01...9999-12-31).
+    public static func day(_ date: Date) -> String {
+        PartialDate(date: date).description
+    }
+
     /// The date of `text`: `YYYY-MM-DDTHH:MM:SS`, an optional fraction (up to nine digits), then
     /// `Z` or an offset `±HH:MM`; nil for anything else, an impossible day included.
     public static func date(_ text: String) -> Date? {

@@ -1,13 +1,13 @@
 import BooksTrackCore
-import Dispatch
 
 /// Reads a library's books page by page in the order they were added (the entry ID breaks ties,
 /// so pages never overlap). The pages' bounds are read first from the date index; then the next two
 /// pages load on other threads while the caller writes the current one: on two cores loading, the
 /// costlier part, runs on both while the writing fills the gaps.
 ///
-/// At most three pages are in memory. Loads still running when the reader is released are waited
-/// for, so no work outlives the export.
+/// At most three pages are in memory. Each page loads on a thread of its own (a `ProducerThread`
+/// of one page); loads still running when the reader is released are waited for, so no work
+/// outlives the export.
 final class BookPageReader {
     /// How many pages load ahead of the one being written.
     private static let pagesAhead = 2
@@ -17,7 +17,7 @@ final class BookPageReader {
     private let bounds: [EntryOrderKey]
     /// The next page to start loading, an index into `bounds` (`bounds.count` is the last page).
     private var nextToLoad = 0
-    private var pending: [PendingPage] = []
+    private var pending: [ProducerThread<BookPage>] = []
 
     /// Reads the pages' bounds and starts loading the first pages of `store`'s books.
     init(store: any LibraryStore, pageSize: Int) throws {
@@ -31,44 +31,20 @@ final class BookPageReader {
         while !pending.isEmpty {
             let current = pending.removeFirst()
             if let page = loadNext() { pending.append(page) }
-            let page = try current.wait()
             // A page emptied by deletions since the bounds were read is skipped.
-            if !page.books.isEmpty { return page }
+            if let page = try current.next(), !page.books.isEmpty { return page }
         }
         return nil
     }
 
-    deinit {
-        for page in pending { _ = try? page.wait() }
-    }
-
-    private func loadNext() -> PendingPage? {
+    private func loadNext() -> ProducerThread<BookPage>? {
         guard nextToLoad <= bounds.count else { return nil }
         let start = nextToLoad == 0 ? nil : bounds[nextToLoad - 1]
         let end = nextToLoad < bounds.count ? bounds[nextToLoad] : nil
         nextToLoad += 1
         let store = store
-        return PendingPage { try store.books(after: start, through: end) }
-    }
-}
-
-/// A page being loaded on a global queue.
-// @unchecked: `result` is written once on the loading queue before `done` is signalled, and read
-// only after waiting for that signal.
-private final class PendingPage: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result<BookPage, any Error> = .success(BookPage(books: [], editions: [:]))
-
-    init(_ load: @escaping @Sendable () throws -> BookPage) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.result = Result(catching: load)
-            self.done.signal()
+        return ProducerThread(name: "BooksTrack export page", capacity: 1) { hand in
+            _ = hand(try store.books(after: start, through: end))
         }
-    }
-
-    /// Waits for the page; rethrows the store's error. Call once.
-    func wait() throws -> BookPage {
-        done.wait()
-        return try result.get()
     }
 }

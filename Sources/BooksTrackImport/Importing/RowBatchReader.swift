@@ -1,4 +1,4 @@
-import Dispatch
+import BooksTrackCore
 import Foundation
 
 /// The rows of a CSV or TSV file, mapped to books in batches on another thread while the caller
@@ -7,11 +7,9 @@ import Foundation
 ///
 /// `close()` must be called once the caller is done, whatever happened: it stops the reading
 /// thread and waits for it, so no work outlives the import.
-// @unchecked: `waiting` and `isClosed` are only touched under `lock`, `isFinished` by the caller's
-// thread alone, and the reader and mapper by the reading thread alone.
-final class RowBatchReader: @unchecked Sendable {
+final class RowBatchReader: Sendable {
     /// Mapped rows, with what the rows that gave no book reported.
-    struct Batch {
+    struct Batch: Sendable {
         var books: [ImportedBook] = []
         var problems: [ImportProblem] = []
         /// Rows read, books or not.
@@ -19,90 +17,45 @@ final class RowBatchReader: @unchecked Sendable {
         var skipped = 0
     }
 
-    private let lock = NSLock()
-    /// Room for two batches. Made at zero and signalled: libdispatch stops the process when a
-    /// semaphore is released below the value it was made with, which a closed reader can leave.
-    private let freeSlots = DispatchSemaphore(value: 0)
-    private let readySlots = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    /// Batches read and not yet taken; nil after the last one.
-    private var waiting: [Result<Batch?, any Error>] = []
-    private var isClosed = false
-    /// Set by the caller's thread once the last batch (or an error) was taken.
-    private var isFinished = false
+    private let batches: ProducerThread<Batch>
 
     /// Starts reading the data rows after the header `reader` has already returned; `now` bounds
     /// the dates a row may carry.
     init(reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date()) {
-        freeSlots.signal()
-        freeSlots.signal()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            defer { done.signal() }
+        batches = ProducerThread(name: "BooksTrack import rows", capacity: 2) { hand in
             var reader = reader
-            do {
-                var batch = Batch()
-                batch.books.reserveCapacity(batchSize)
-                while let record = try reader.next() {
-                    batch.rows += 1
-                    if let problem = record.problem {
-                        batch.problems.append(ImportProblem(row: record.row, message: "\(problem); row skipped", action: .skipped))
-                        batch.skipped += 1
-                        continue
-                    }
-                    guard let book = mapper.book(from: CSVRow(record: record, header: header), problems: &batch.problems) else {
-                        batch.skipped += 1
-                        continue
-                    }
-                    batch.books.append(book.fittingLimits(now: now, problems: &batch.problems))
-                    if batch.books.count >= batchSize {
-                        guard hand(.success(batch)) else { return }
-                        batch = Batch()
-                        batch.books.reserveCapacity(batchSize)
-                    }
+            var batch = Batch()
+            batch.books.reserveCapacity(batchSize)
+            while let record = try reader.next() {
+                batch.rows += 1
+                if let problem = record.problem {
+                    batch.problems.append(ImportProblem(row: record.row, message: "\(problem); row skipped", action: .skipped))
+                    batch.skipped += 1
+                    continue
                 }
-                guard hand(.success(batch)) else { return }
-                _ = hand(.success(nil))
-            } catch {
-                _ = hand(.failure(error))
+                guard let book = mapper.book(from: CSVRow(record: record, header: header), problems: &batch.problems) else {
+                    batch.skipped += 1
+                    continue
+                }
+                batch.books.append(book.fittingLimits(now: now, problems: &batch.problems))
+                if batch.books.count >= batchSize {
+                    guard hand(batch) else { return }
+                    batch = Batch()
+                    batch.books.reserveCapacity(batchSize)
+                }
             }
+            _ = hand(batch)
         }
     }
 
     /// The next batch, nil after the last (and on every call after that); rethrows what reading
     /// the file threw. Called from one thread.
     func next() throws -> Batch? {
-        guard !isFinished else { return nil }
-        readySlots.wait()
-        let item = lock.withLock { waiting.removeFirst() }
-        freeSlots.signal()
-        switch item {
-        case .success(let batch?): return batch
-        case .success(nil):
-            isFinished = true
-            return nil
-        case .failure(let error):
-            isFinished = true
-            throw error
-        }
+        try batches.next()
     }
 
     /// Stops the reading thread (when it next hands over a batch) and waits for it to end.
     func close() {
-        lock.withLock { isClosed = true }
-        // Wakes the thread if it waits for room for a batch.
-        freeSlots.signal()
-        done.wait()
-    }
-
-    /// Waits for room and queues `item`; false once the reader is closed.
-    private func hand(_ item: Result<Batch?, any Error>) -> Bool {
-        freeSlots.wait()
-        let queued = lock.withLock {
-            guard !isClosed else { return false }
-            waiting.append(item)
-            return true
-        }
-        if queued { readySlots.signal() }
-        return queued
+        batches.close()
     }
 }

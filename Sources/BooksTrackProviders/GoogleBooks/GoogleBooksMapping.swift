@@ -19,7 +19,7 @@ package enum GoogleBooksMapping {
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: title, publisher: volume.publisher,
             publicationDate: MappingSupport.publicationDate(volume.publishedDate),
-            pageCount: volume.pageCount.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }, language: MappingSupport.languageTag(volume.language),
+            pageCount: volume.pageCount.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }, language: volume.language.flatMap(ISO639.languageTag),
             coverImageURL: cover, googleBooksVolumeID: volume.id, primaryProvider: provider
         )
         return WorkDTO(

@@ -16,8 +16,8 @@ package enum ISBNdbMapping {
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: book.titleLong ?? title, publisher: book.publisher,
             publicationDate: MappingSupport.publicationDate(book.datePublished),
-            pageCount: book.pages.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }, format: MappingSupport.editionFormat(fromBinding: book.binding),
-            language: MappingSupport.languageTag(book.language), coverImageURL: cover, isbndbID: isbndbID,
+            pageCount: book.pages.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }, format: book.binding.flatMap(EditionFormat.init(parsingBinding:))?.rawValue,
+            language: book.language.flatMap(ISO639.languageTag), coverImageURL: cover, isbndbID: isbndbID,
             primaryProvider: provider
         )
         return WorkDTO(

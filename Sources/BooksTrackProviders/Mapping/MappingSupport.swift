@@ -1,7 +1,7 @@
 import BooksTrackCore
 import Foundation
 
-/// The conversions every provider mapping shares: ISBNs, dates, formats, languages, URLs, text.
+/// The conversions every provider mapping shares: ISBNs, dates, languages, URLs, text.
 package enum MappingSupport {
     /// Open Library's cover images by cover id; "-L" is the large size.
     package static let openLibraryCoversRoot = "https://covers.openlibrary.org/b/id/"
@@ -20,44 +20,10 @@ package enum MappingSupport {
         return (all.map(\.isbn13), all.compactMap(\.isbn10))
     }
 
-    /// An `EditionFormat` raw value for a binding as the services write it ("Hardcover",
-    /// "Mass Market Paperback", "Kindle Edition", "Audio CD", "Tapa blanda"); nil when blank.
-    package static func editionFormat(fromBinding binding: String?) -> String? {
-        guard let text = nonBlank(binding)?.lowercased() else { return nil }
-        let format: EditionFormat =
-            if text.contains("mass market") {
-                .massMarket
-            } else if text.contains("audio") || text.contains("mp3") {
-                .audiobook
-            } else if ["ebook", "e-book", "kindle", "epub", "electronic", "digital"].contains(where: text.contains) {
-                .ebook
-            } else if ["hardcover", "hardback", "hard cover", "library binding", "tapa dura", "gebunden"].contains(where: text.contains) {
-                .hardcover
-            } else if ["paperback", "softcover", "soft cover", "trade paper", "tapa blanda", "taschenbuch", "broché"]
-                .contains(where: text.contains)
-            {
-                .paperback
-            } else {
-                .other
-            }
-        return format.rawValue
-    }
-
-    /// A BCP 47 tag for a language code: MARC/ISO 639-2 codes ("eng", "fre") become their two-letter
-    /// form, "en_US" becomes "en-US"; "und", "mul" and blanks give nil.
-    package static func languageTag(_ code: String?) -> String? {
-        guard let text = nonBlank(code)?.replacingOccurrences(of: "_", with: "-") else { return nil }
-        let lowered = text.lowercased()
-        if lowered == "und" || lowered == "mul" || lowered == "zxx" { return nil }
-        if let tag = marcLanguages[lowered] { return tag }
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else { return nil }
-        return lowered.count <= 3 ? lowered : text
-    }
-
     /// The language of an Open Library link such as `/languages/eng`.
     package static func languageTag(fromOpenLibraryKey key: String?) -> String? {
         guard let key, let code = key.split(separator: "/").last else { return nil }
-        return languageTag(String(code))
+        return ISO639.languageTag(String(code))
     }
 
     /// The URL forced to https (Google Books still hands out http thumbnail links); nil for
@@ -132,16 +98,5 @@ package enum MappingSupport {
     private static let htmlEntities: [(String, String)] = [
         ("&nbsp;", " "), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"),
         ("&amp;", "&"),
-    ]
-
-    // MARC 21 language codes (Open Library's /languages/ keys) that have an ISO 639-1 form.
-    private static let marcLanguages: [String: String] = [
-        "afr": "af", "ara": "ar", "baq": "eu", "ben": "bn", "bul": "bg", "cat": "ca", "chi": "zh", "cze": "cs",
-        "dan": "da", "dut": "nl", "eng": "en", "epo": "eo", "est": "et", "fin": "fi", "fre": "fr", "ger": "de",
-        "gle": "ga", "glg": "gl", "gre": "el", "heb": "he", "hin": "hi", "hrv": "hr", "hun": "hu", "ice": "is",
-        "ind": "id", "ita": "it", "jpn": "ja", "kor": "ko", "lat": "la", "lav": "lv", "lit": "lt", "may": "ms",
-        "nor": "no", "per": "fa", "pol": "pl", "por": "pt", "rum": "ro", "rus": "ru", "scr": "hr", "slo": "sk",
-        "slv": "sl", "spa": "es", "srp": "sr", "swa": "sw", "swe": "sv", "tam": "ta", "tha": "th", "tur": "tr",
-        "ukr": "uk", "urd": "ur", "vie": "vi", "wel": "cy",
     ]
 }

@@ -27,7 +27,7 @@ package enum OpenLibraryMapping {
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: edition.title, publisher: edition.publishers.first,
             publicationDate: MappingSupport.publicationDate(edition.publishDate),
             pageCount: edition.numberOfPages.flatMap { Bounds.pageCount.contains($0) ? $0 : nil },
-            format: MappingSupport.editionFormat(fromBinding: edition.physicalFormat),
+            format: edition.physicalFormat.flatMap(EditionFormat.init(parsingBinding:))?.rawValue,
             language: edition.languageKeys.lazy.compactMap(MappingSupport.languageTag(fromOpenLibraryKey:)).first,
             coverImageURL: edition.covers.lazy.compactMap(MappingSupport.openLibraryCoverURL(id:)).first,
             openLibraryEditionID: MappingSupport.openLibraryID(from: edition.key), amazonASIN: edition.amazonIDs.first,

@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// A vertical bar chart: one bar per label, bars as tall as their value over the largest value,
 /// the value above each bar and a baseline under them.
 package struct BarChart: Sendable {
@@ -48,7 +50,7 @@ package struct BarChart: Sendable {
         let barWidth = min(slot * 0.72, 48)
         // Values that would run into their neighbours are shortened ("1.2k"), then left to the
         // tooltips; labels are thinned out to every second or third bar. Nothing overlaps.
-        let fullValues = bars.map { FigureText.count($0.value) }
+        let fullValues = bars.map { NumberText.grouped($0.value) }
         let compactValues = bars.map { FigureText.compactCount($0.value) }
         let valueTexts = [fullValues, compactValues].first { texts in
             texts.allSatisfy { Markup.estimatedWidth($0, fontSize: Self.valueFontSize) <= slot - 1 }
@@ -56,7 +58,7 @@ package struct BarChart: Sendable {
         let widestLabel = bars.map { Markup.estimatedWidth($0.label, fontSize: Self.labelFontSize) }.max() ?? 0
         let labelStep = max(1, Int(((widestLabel + 6) / slot).rounded(.up)))
 
-        let summary = bars.map { "\($0.name ?? $0.label) \(FigureText.count($0.value))" }.joined(separator: ", ")
+        let summary = bars.map { "\($0.name ?? $0.label) \(NumberText.grouped($0.value))" }.joined(separator: ", ")
         var svg = ChartFrame.open(height: Self.height, title: title, label: "\(title) (\(unit)): \(summary)")
         for (index, bar) in bars.enumerated() {
             let centre = Self.side + slot * (Double(index) + 0.5)

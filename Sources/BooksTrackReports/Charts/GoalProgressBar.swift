@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// One part of a yearly goal as a bar: what is done, where an even pace would be by today
 /// (a marker), and the goal (the end of the track).
 package struct GoalProgressBar: Sendable {
@@ -28,16 +30,16 @@ package struct GoalProgressBar: Sendable {
         let reached = goal > 0 && done >= goal
         let ahead = expected.map { Double(done) >= $0.rounded(.down) } ?? true
         let progress =
-            "\(FigureText.count(done)) of \(FigureText.count(goal)) \(unit) (\(FigureText.percent(Markup.ratio(Double(done), Double(goal)))))"
+            "\(NumberText.grouped(done)) of \(NumberText.grouped(goal)) \(unit) (\(FigureText.percent(Markup.ratio(Double(done), Double(goal)))))"
         var label = "\(title): \(progress)"
-        if let expected, expected.isFinite { label += ", \(FigureText.count(Int(expected.rounded(.down)))) expected by today" }
+        if let expected, expected.isFinite { label += ", \(NumberText.grouped(Int(expected.rounded(.down)))) expected by today" }
 
         // Without a marker there is no marker label to leave room for under the track.
         let height = expected?.isFinite == true ? Self.height : Self.trackTop + Self.trackHeight + 6
         var svg = ChartFrame.open(height: height, title: title, label: label)
         svg += "<text class=\"progress\" x=\"0\" y=\"16\" fill=\"\(Palette.text)\" font-weight=\"600\">\(Markup.escaped(progress))</text>"
         svg += "<text x=\"\(Markup.number(width))\" y=\"16\" text-anchor=\"end\" fill=\"\(Palette.mutedText)\">"
-        svg += "goal \(FigureText.count(goal))</text>"
+        svg += "goal \(NumberText.grouped(goal))</text>"
         svg += "<rect class=\"track\" x=\"0\" y=\"\(Markup.number(Self.trackTop))\" width=\"\(Markup.number(width))\" "
         svg += "height=\"\(Markup.number(Self.trackHeight))\" rx=\"4\" fill=\"\(Palette.track)\"/>"
         svg += "<rect class=\"done\" data-value=\"\(done)\" x=\"0\" y=\"\(Markup.number(Self.trackTop))\" "
@@ -45,7 +47,7 @@ package struct GoalProgressBar: Sendable {
         svg += "fill=\"\(reached || ahead ? Palette.onTrack : Palette.books)\"/>"
         if let expected, expected.isFinite {
             let x = min(1, Markup.ratio(expected, Double(goal))) * width
-            let marker = "expected by today: \(FigureText.count(Int(expected.rounded(.down))))"
+            let marker = "expected by today: \(NumberText.grouped(Int(expected.rounded(.down))))"
             // The marker's label is centred on it unless that would push it off either end.
             let half = Markup.estimatedWidth(marker, fontSize: 11) / 2
             let anchor = x - half < 0 ? "start" : x + half > width ? "end" : "middle"

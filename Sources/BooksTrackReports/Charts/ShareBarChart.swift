@@ -60,6 +60,6 @@ package struct ShareBarChart: Sendable {
     /// "42% (12)".
     static func figure(_ share: Share) -> String {
         let fraction = share.fraction.isFinite ? share.fraction : 0
-        return "\(FigureText.percent(fraction)) (\(FigureText.count(share.count)))"
+        return "\(FigureText.percent(fraction)) (\(NumberText.grouped(share.count)))"
     }
 }

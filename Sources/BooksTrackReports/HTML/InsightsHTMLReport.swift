@@ -52,11 +52,11 @@ public enum InsightsHTMLReport {
     static func headline(_ insights: Insights) -> String {
         let reading = insights.reading
         var figures: [(value: String, name: String)] = [
-            (FigureText.count(reading.booksFinished), "books finished"),
-            (FigureText.count(reading.pagesFinished), "pages read" + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)),
+            (NumberText.grouped(reading.booksFinished), "books finished"),
+            (NumberText.grouped(reading.pagesFinished), "pages read" + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)),
             (finite(reading.averageRating).map { "\(FigureText.decimal($0))★" } ?? "–", "average rating"),
-            (finite(reading.dnfRate).map(FigureText.percent) ?? "–", "did not finish (\(FigureText.count(reading.abandoned)))"),
-            (FigureText.count(reading.rereads), reading.rereads == 1 ? "re-read" : "re-reads"),
+            (finite(reading.dnfRate).map(FigureText.percent) ?? "–", "did not finish (\(NumberText.grouped(reading.abandoned)))"),
+            (NumberText.grouped(reading.rereads), reading.rereads == 1 ? "re-read" : "re-reads"),
             (days(insights.streaks.current), "current streak"),
             (days(insights.streaks.longest), "longest streak"),
         ]
@@ -67,7 +67,7 @@ public enum InsightsHTMLReport {
             figures.append((FigureText.decimal(pace), "pages a day, last 30 days"))
         }
         if reading.sessionCount > 0 {
-            figures.append((FigureText.count(reading.sessionCount), "reading sessions, \(hours(reading.sessionMinutes))"))
+            figures.append((NumberText.grouped(reading.sessionCount), "reading sessions, \(hours(reading.sessionMinutes))"))
         }
         var html = "<section class=\"headline\" aria-label=\"Headline figures\">\n<ul class=\"figures\">\n"
         for figure in figures {
@@ -100,7 +100,7 @@ public enum InsightsHTMLReport {
         var body = RatingDistributionChart(distribution: reading.ratingDistribution).svg()
         if let average = reading.averageRating, average.isFinite {
             body +=
-                "<p class=\"note\">Average \(FigureText.decimal(average))★ over \(FigureText.count(reading.ratingDistribution.reduce(0, +))) rated books.</p>"
+                "<p class=\"note\">Average \(FigureText.decimal(average))★ over \(NumberText.grouped(reading.ratingDistribution.reduce(0, +))) rated books.</p>"
         }
         return card(id: "ratings", heading: "Ratings", body: body)
     }
@@ -133,7 +133,7 @@ public enum InsightsHTMLReport {
         if let perDay = progress.pagesPerDayNeeded, perDay.isFinite {
             notes.append("\(FigureText.decimal(perDay)) pages a day to finish on time.")
         }
-        notes.append("\(FigureText.count(progress.daysLeft)) of \(progress.daysInYear) days left.")
+        notes.append("\(NumberText.grouped(progress.daysLeft)) of \(progress.daysInYear) days left.")
         body += "<p class=\"note\">\(notes.joined(separator: " "))</p>"
         return card(id: "goal", heading: "Reading goal \(progress.goal.year)", body: body)
     }
@@ -148,10 +148,10 @@ public enum InsightsHTMLReport {
     static func lengths(_ reading: ReadingFigures) -> String {
         var rows: [(String, String)] = []
         if let average = reading.averageLength, average.isFinite {
-            rows.append(("Average length", "\(FigureText.count(Int(average.rounded()))) pages"))
+            rows.append(("Average length", "\(NumberText.grouped(Int(average.rounded()))) pages"))
         }
         if let median = reading.medianLength, median.isFinite {
-            rows.append(("Median length", "\(FigureText.count(Int(median.rounded()))) pages"))
+            rows.append(("Median length", "\(NumberText.grouped(Int(median.rounded()))) pages"))
         }
         if let shortest = reading.shortest { rows.append(("Shortest", book(shortest))) }
         if let longest = reading.longest { rows.append(("Longest", book(longest))) }
@@ -161,7 +161,7 @@ public enum InsightsHTMLReport {
         var body = "<dl class=\"pairs\">"
         for (name, value) in rows { body += "<dt>\(name)</dt><dd>\(value)</dd>" }
         body +=
-            "</dl><p class=\"note\">\(FigureText.count(reading.finishedWithPageCount)) of \(FigureText.count(reading.booksFinished)) finished books have a page count.</p>"
+            "</dl><p class=\"note\">\(NumberText.grouped(reading.finishedWithPageCount)) of \(NumberText.grouped(reading.booksFinished)) finished books have a page count.</p>"
         return card(id: "lengths", heading: "Book lengths", body: body)
     }
 
@@ -190,13 +190,13 @@ public enum InsightsHTMLReport {
                 id: "library", heading: "Library",
                 body: "<p class=\"empty\">The library is empty — add a book with <code>bookstrack add</code>.</p>")
         }
-        var body = "<dl class=\"pairs\"><dt>Books</dt><dd>\(FigureText.count(library.total))</dd>"
+        var body = "<dl class=\"pairs\"><dt>Books</dt><dd>\(NumberText.grouped(library.total))</dd>"
         for status in ReadingStatus.allCases {
-            body += "<dt>\(Markup.escaped(status.displayName))</dt><dd>\(FigureText.count(library.countsByStatus[status] ?? 0))</dd>"
+            body += "<dt>\(Markup.escaped(status.displayName))</dt><dd>\(NumberText.grouped(library.countsByStatus[status] ?? 0))</dd>"
         }
-        body += "<dt>Owned</dt><dd>\(FigureText.count(library.owned))</dd>"
-        body += "<dt>Favourites</dt><dd>\(FigureText.count(library.favorites))</dd>"
-        if library.reviewQueue > 0 { body += "<dt>Awaiting review</dt><dd>\(FigureText.count(library.reviewQueue))</dd>" }
+        body += "<dt>Owned</dt><dd>\(NumberText.grouped(library.owned))</dd>"
+        body += "<dt>Favourites</dt><dd>\(NumberText.grouped(library.favorites))</dd>"
+        if library.reviewQueue > 0 { body += "<dt>Awaiting review</dt><dd>\(NumberText.grouped(library.reviewQueue))</dd>" }
         return card(id: "library", heading: "Library", body: body + "</dl>")
     }
 
@@ -214,7 +214,7 @@ public enum InsightsHTMLReport {
             ShareBarChart(title: "Indigenous voices", shares: breakdown.indigenous, emptyText: "No authors"),
         ]
         var body =
-            "<p class=\"note\">Shares of \(FigureText.count(breakdown.books)) books by their primary author; books without a recorded value count as unknown.</p>"
+            "<p class=\"note\">Shares of \(NumberText.grouped(breakdown.books)) books by their primary author; books without a recorded value count as unknown.</p>"
         body += "<div class=\"subgrid\">"
         for chart in charts {
             body += "<figure><figcaption>\(Markup.escaped(chart.title))</figcaption>\(chart.svg())</figure>"
@@ -235,7 +235,7 @@ public enum InsightsHTMLReport {
             let longest: String = year.longest.map(book) ?? "–"
             let author: String = year.topAuthor.map(named) ?? "–"
             let genre: String = year.topGenre.map(named) ?? "–"
-            let counts: [String] = [year.books, year.pages, year.abandoned, year.rereads].map(FigureText.count)
+            let counts: [String] = [year.books, year.pages, year.abandoned, year.rereads].map(NumberText.grouped)
             let cells: [String] = counts + [rating, longest, author, genre]
             // On a phone each row becomes a small card; data-label names the cell there.
             body += "<tr><th scope=\"row\">\(year.year)</th>"
@@ -256,7 +256,7 @@ public enum InsightsHTMLReport {
         var html = "<div><h3>\(heading)</h3><ol class=\"ranking\">"
         for item in counts {
             html +=
-                "<li><span class=\"name\">\(Markup.escaped(item.name))</span> <span class=\"count\">\(FigureText.count(item.count))</span></li>"
+                "<li><span class=\"name\">\(Markup.escaped(item.name))</span> <span class=\"count\">\(NumberText.grouped(item.count))</span></li>"
         }
         return html + "</ol></div>"
     }
@@ -284,11 +284,11 @@ public enum InsightsHTMLReport {
     static func book(_ book: BookFigure) -> String {
         var text = "<cite>\(Markup.escaped(book.title))</cite>"
         if let author = book.author { text += " by \(Markup.escaped(author))" }
-        return text + " (\(FigureText.count(book.pages)) pages)"
+        return text + " (\(NumberText.grouped(book.pages)) pages)"
     }
 
     static func named(_ item: NamedCount) -> String {
-        "\(Markup.escaped(item.name)) (\(FigureText.count(item.count)))"
+        "\(Markup.escaped(item.name)) (\(NumberText.grouped(item.count)))"
     }
 
     /// The value when it is a number; FigureText would trap on "nan".
@@ -301,7 +301,7 @@ public enum InsightsHTMLReport {
     }
 
     static func days(_ count: Int) -> String {
-        count == 1 ? "1 day" : "\(FigureText.count(count)) days"
+        count == 1 ? "1 day" : "\(NumberText.grouped(count)) days"
     }
 
     static func days(_ count: Double) -> String {
@@ -315,9 +315,8 @@ public enum InsightsHTMLReport {
 
     /// "2026-11-23 14:05 UTC".
     static func timestamp(_ date: Date) -> String {
-        let parts = PartialDate.gregorianUTC.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        let parts = PartialDate.gregorianUTC.dateComponents([.hour, .minute], from: date)
+        return ISO8601Text.day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static let months = [

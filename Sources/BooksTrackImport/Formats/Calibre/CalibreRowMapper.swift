@@ -61,7 +61,7 @@ struct CalibreRowMapper: RowMapper {
         book.authors = StringList.deduplicated(Cells.list(row[authors], separator: " & "))
         book.publisher = row[publisher]
         book.publicationDate = publicationDate(row[pubdate], row: number, problems: &problems)
-        book.language = row[languages].flatMap { Cells.list($0).first }.flatMap(Self.languageTag(forCode:))
+        book.language = row[languages].flatMap { Cells.list($0).first }.flatMap(ISO639.languageTag)
         book.description = Cells.text(
             row[comments].map(Cells.plainText(fromHTML:)), field: "description", limit: Work.descriptionLimit,
             row: number, problems: &problems
@@ -153,23 +153,4 @@ struct CalibreRowMapper: RowMapper {
         "tcr", "oxps", "xps",
     ]
     private static let audioFormats: Set<String> = ["m4b", "m4a", "mp3", "aax", "aa", "ogg", "opus", "flac", "wav"]
-
-    /// The BCP 47 tag of an ISO 639 code as Calibre writes them ("eng" → "en", "fre"/"fra" → "fr");
-    /// nil for "und" and for text that is no language code.
-    static func languageTag(forCode text: String) -> String? {
-        let code = text.trimmingWhitespace().lowercased()
-        guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }),
-            !["und", "mul", "zxx", "mis"].contains(code)
-        else { return nil }
-        if code.count == 2 { return code }
-        if let tag = bibliographicCodes[code] { return tag }
-        return Locale.LanguageCode(code).identifier(.alpha2) ?? code
-    }
-
-    // ISO 639-2 has a second, bibliographic code for these languages, which Foundation does not read.
-    private static let bibliographicCodes: [String: String] = [
-        "alb": "sq", "arm": "hy", "baq": "eu", "bur": "my", "chi": "zh", "cze": "cs", "dut": "nl", "fre": "fr",
-        "geo": "ka", "ger": "de", "gre": "el", "ice": "is", "mac": "mk", "mao": "mi", "may": "ms", "per": "fa",
-        "rum": "ro", "slo": "sk", "tib": "bo", "wel": "cy",
-    ]
 }

@@ -92,7 +92,7 @@ struct GoodreadsRowMapper: RowMapper {
         }
 
         book.publisher = row[publisher]
-        book.format = Cells.bindingFormat(row[binding])
+        book.format = row[binding].flatMap(EditionFormat.init(parsingBinding:))
         book.pageCount = Cells.pageCount(row[numberOfPages], column: "Number of Pages", row: number, problems: &problems)
         book.publicationDate = Cells.partialDate(row[yearPublished], column: "Year Published", row: number, problems: &problems)
         book.firstPublicationYear =

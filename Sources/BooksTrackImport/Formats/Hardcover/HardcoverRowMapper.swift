@@ -82,7 +82,7 @@ struct HardcoverRowMapper: RowMapper {
         if let value = row[asin] { readASIN(value, into: &book, row: number, problems: &problems) }
 
         book.format = Self.format(binding: row[binding], media: row[media])
-        book.language = row[languageCode]
+        book.language = row[languageCode].flatMap(ISO639.languageTag)
         book.pageCount = Cells.pageCount(row[pages], column: "Pages", row: number, problems: &problems)
         if let seconds = Cells.count(row[durationInSeconds], column: "Duration in Seconds", row: number, problems: &problems),
             seconds > 0
@@ -178,9 +178,9 @@ struct HardcoverRowMapper: RowMapper {
     /// The edition format: the binding when there is one, else what `Media` says of audio and
     /// e-books; a plain "Book" says nothing of the binding.
     static func format(binding: String?, media: String?) -> EditionFormat? {
-        if let binding { return Cells.bindingFormat(binding) }
+        if let binding { return EditionFormat(parsingBinding: binding) }
         guard let media, media.lowercased() != "book" else { return nil }
-        return Cells.bindingFormat(media)
+        return EditionFormat(parsingBinding: media)
     }
 
     /// A list name without the trailing position Hardcover writes after it: "Favourites (#3)" → "Favourites".

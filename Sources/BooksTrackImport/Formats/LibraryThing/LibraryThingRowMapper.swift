@@ -175,7 +175,7 @@ extension LibraryThingRowMapper {
 
     /// A format that says something: "Unknown Binding", "Book" and "Paper Book" say nothing.
     static func knownFormat(_ text: String?) -> EditionFormat? {
-        guard let format = Cells.format(text), format != .other else { return nil }
+        guard let format = text.flatMap(EditionFormat.init(parsingBinding:)), format != .other else { return nil }
         return format
     }
 

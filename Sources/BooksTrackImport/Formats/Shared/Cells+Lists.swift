@@ -176,26 +176,4 @@ extension Cells {
         guard title.utf8.last == UInt8(ascii: ")") else { return TextNormalization.SeriesSplit(title: title) }
         return TextNormalization.seriesSplit(fromTitle: title, allowingUnnumbered: allowingUnnumbered)
     }
-
-    /// `format(_:)` for a binding or media name, looked up in a table of the names exports use
-    /// most, so that a 100,000-row file does not run `format(_:)`'s substring searches on every row.
-    static func bindingFormat(_ cell: String?) -> EditionFormat? {
-        guard let cell else { return nil }
-        return commonBindings[cell] ?? format(cell)
-    }
-
-    private static let commonBindings: [String: EditionFormat] = {
-        let names = [
-            "Paperback", "Hardcover", "Kindle Edition", "ebook", "Mass Market Paperback", "Audiobook", "Audio CD",
-            "Audible Audio", "Board Book", "Nook", "Library Binding", "Trade Paperback", "Unknown Binding",
-            "Tapa blanda", "Tapa dura", "Broché", "Relié", "Taschenbuch", "Gebundene Ausgabe", "Poche", "MP3 CD",
-            "Spiral-bound", "Leather Bound", "Comics", "paperback", "hardcover", "digital", "audio", "Book", "Audio",
-            "Ebook", "E-Book",
-        ]
-        var table: [String: EditionFormat] = [:]
-        for name in names {
-            if let format = format(name) { table[name] = format }
-        }
-        return table
-    }()
 }

@@ -237,32 +237,6 @@ enum Cells {
         }
     }
 
-    // MARK: Formats
-
-    /// The edition format a binding or media name stands for, in English and the common localized names.
-    static func format(_ cell: String?) -> EditionFormat? {
-        guard let cell else { return nil }
-        let key = cell.lowercased()
-        if key.contains("mass market") || key.contains("poche") || key.contains("taschenbuch") { return .massMarket }
-        if key.contains("audio") || key.contains("audible") || key == "mp3 cd" || key.contains("hörbuch") { return .audiobook }
-        if key.contains("kindle") || key.contains("ebook") || key.contains("e-book") || key.contains("digital")
-            || key == "epub" || key == "nook" || key.contains("electronic")
-        {
-            return .ebook
-        }
-        if key.contains("hardcover") || key.contains("hardback") || key.contains("tapa dura")
-            || key.contains("relié") || key.contains("gebunden") || key == "library binding" || key == "board book"
-        {
-            return .hardcover
-        }
-        if key.contains("paperback") || key.contains("softcover") || key.contains("tapa blanda")
-            || key.contains("broché") || key.contains("brossura")
-        {
-            return .paperback
-        }
-        return .other
-    }
-
     // MARK: Statuses
 
     /// The status a shelf names. A shelf that names no status becomes a tag, the row defaults to

@@ -58,7 +58,7 @@ struct StoryGraphRowMapper: RowMapper {
         let found = Cells.isbns(in: [row[isbnOrUID]], row: number, problems: &problems)
         book.isbns = found.isbns
         for asin in found.asins { Cells.appendASIN(asin, to: &book) }
-        book.format = Cells.bindingFormat(row[format])
+        book.format = row[format].flatMap(EditionFormat.init(parsingBinding:))
         book.dateAdded = Cells.date(row[dateAdded], column: "Date Added", row: number, problems: &problems)
 
         for tag in Cells.items(row[tags]) + Cells.items(row[moods]) {
