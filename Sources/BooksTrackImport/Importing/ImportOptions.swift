@@ -10,10 +10,10 @@ public struct ImportOptions: Hashable, Sendable {
     /// Rows per transaction.
     public var batchSize: Int
 
-    /// Creates options: detect the format, write, keep the library's values, batches of 2,000 rows.
+    /// Creates options: detect the format, write, keep the library's values, batches of 5,000 rows.
     public init(
         format: ImportFormat? = nil, dryRun: Bool = false, overwrite: Bool = false,
-        limits: ImportLimits = ImportLimits(), batchSize: Int = 2_000
+        limits: ImportLimits = ImportLimits(), batchSize: Int = 5_000
     ) {
         self.format = format
         self.dryRun = dryRun

@@ -67,7 +67,7 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Pages the write-ahead log grows to before a commit copies it into the file.
-    static let autocheckpointPages = 8_192
+    static let autocheckpointPages = 16_384
 
     private static var configuration: Configuration {
         var configuration = Configuration()

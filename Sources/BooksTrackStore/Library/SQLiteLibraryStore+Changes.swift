@@ -59,7 +59,7 @@ extension SQLiteLibraryStore {
         for edition in changes.editions { try Validation.validate(edition) }
         let preparation = BookPreparation(changes.newBooks, userID: userID)
         defer { preparation.cancel() }
-        try writeInBulk(books: changes.newBooks.count + changes.entries.count) { db, user in
+        try write { db, user in
             if !changes.newBooks.isEmpty {
                 var inserter = try BookInserter(db, user: user, store: self)
                 for chunk in 0..<preparation.chunkCount {

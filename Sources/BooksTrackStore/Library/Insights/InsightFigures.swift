@@ -15,12 +15,17 @@ enum InsightFigures {
         try Int.fetchOne(db, sql: "SELECT factsVersion FROM insight_rules WHERE id = 1") == factsVersion
     }
 
-    /// Marks every entry for counting again when the facts in the file were computed by other
-    /// rules than this build's (`factsVersion`), and records the version; inside the caller's
-    /// write transaction. Returns whether the entries were marked.
+    /// Drops the facts and counters and marks every entry for counting again when the facts in
+    /// the file were computed by other rules than this build's (`factsVersion`), and records the
+    /// version; inside the caller's write transaction. Returns whether the entries were marked.
     @discardableResult
     static func recountIfRulesChanged(_ db: Database) throws -> Bool {
         guard try !factsAreCurrent(db) else { return false }
+        // Every entry is counted again: taking each old fact out of the counters one by one would
+        // cost more than the count itself.
+        for table in ["insight_facts", "insight_dirty", "insight_marked"] + InsightCounter.all.map(\.table) {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
         try db.execute(sql: """
             INSERT INTO insight_dirty (userKey, entryID) SELECT userKey, id FROM entries;
             INSERT INTO insight_rules (id, factsVersion) VALUES (1, ?)
