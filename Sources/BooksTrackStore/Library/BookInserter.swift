@@ -65,12 +65,10 @@ struct BookInserter {
     private var figures = EntryFigures()
     /// The insight facts of inserted entries whose work is new, written and counted by `finish()`.
     private var facts: InsightFactRows
-    /// The authors met in this transaction as stored (a new one as inserted): the first author's
-    /// demographics go into the insight facts.
-    private var storedAuthors: [Author.ID: Author] = [:]
-    /// The sort key stored for each author met in this transaction (a new author's own, or the
-    /// one already in the library): the same author is shared by many books.
-    private var sortKeys: [Author.ID: String] = [:]
+    /// Each author met in this transaction as stored (a new one as inserted), with its sort key:
+    /// the same author is shared by many books, and the first author's sort key goes on the work
+    /// and its demographics into the insight facts.
+    private var storedAuthors: [Author.ID: (author: Author, sortKey: String)] = [:]
 
     init(_ db: Database, user: Int64, store: SQLiteLibraryStore) throws {
         self.db = db
@@ -133,15 +131,14 @@ struct BookInserter {
             try Validation.validate(book.entry, pageCount: pageCount)
         }
 
-        for prepared in book.authors where sortKeys[prepared.author.id] == nil {
+        for prepared in book.authors where storedAuthors[prepared.author.id] == nil {
             AuthorRecord.bind(prepared.author, keys: (prepared.normalizedName, prepared.sortKey), userKey: user, to: &author)
             try author.run()
             // Zero changes: the author was already in the library, and keeps its stored values.
             if db.changesCount > 0 {
-                sortKeys[prepared.author.id] = prepared.sortKey
-                storedAuthors[prepared.author.id] = prepared.author
+                storedAuthors[prepared.author.id] = (prepared.author, prepared.sortKey)
             } else {
-                sortKeys[prepared.author.id] = try storedSortKey(of: prepared.author.id)
+                _ = try storedAuthor(prepared.author.id)
             }
         }
         let workExisted = try insert(book.work, normalizedTitle: book.normalizedTitle)
@@ -157,7 +154,7 @@ struct BookInserter {
         let counted = !workExisted && !book.ownsEarlierEdition
         if counted {
             var firstAuthor: Author?
-            if let firstID = SQLiteLibraryStore.uniqued(book.work.authorIDs).first { firstAuthor = try storedAuthor(firstID) }
+            if let firstID = SQLiteLibraryStore.uniqued(book.work.authorIDs).first { firstAuthor = try storedAuthor(firstID)?.author }
             facts.add(
                 InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),
                 entryID: book.entry.id)
@@ -192,29 +189,23 @@ struct BookInserter {
         try sessions.flush(user: user, db)
     }
 
-    /// The author as stored, read once per transaction.
-    private mutating func storedAuthor(_ id: Author.ID) throws -> Author? {
+    /// The author as stored, with its sort key, read once per transaction.
+    private mutating func storedAuthor(_ id: Author.ID) throws -> (author: Author, sortKey: String)? {
         if let known = storedAuthors[id] { return known }
         let stored = try SQLiteLibraryStore.fetch(db, """
-            SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?
-            """, [user, id.databaseValue], table: "authors") { try AuthorRecord.decode(&$0) }.first
-        storedAuthors[id] = stored
-        return stored
-    }
-
-    private func storedSortKey(of authorID: Author.ID) throws -> String? {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT sortKey FROM authors WHERE userKey = ? AND id = ?"),
-                            arguments: [user, authorID.databaseValue])
+            SELECT a.sortKey, \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?
+            """, [user, id.databaseValue], table: "authors") { reader in
+            (sortKey: try reader.string(), author: try AuthorRecord.decode(&reader))
+        }.first
+        guard let stored else { return nil }
+        storedAuthors[id] = (stored.author, stored.sortKey)
+        return (stored.author, stored.sortKey)
     }
 
     /// Inserts the work and its author links; returns whether it was already in the library.
     private mutating func insert(_ newWork: Work, normalizedTitle: String) throws -> Bool {
         let authorIDs = SQLiteLibraryStore.uniqued(newWork.authorIDs)
-        var primarySortKey: String?
-        if let first = authorIDs.first {
-            if sortKeys[first] == nil { sortKeys[first] = try storedSortKey(of: first) }
-            primarySortKey = sortKeys[first]
-        }
+        let primarySortKey = try authorIDs.first.flatMap { try storedAuthor($0)?.sortKey }
         WorkRecord.bind(newWork, normalizedTitle: normalizedTitle, primaryAuthorSortKey: primarySortKey, userKey: user, to: &work)
         var existed = false
         do {

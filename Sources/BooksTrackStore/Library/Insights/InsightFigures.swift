@@ -121,8 +121,6 @@ struct InsightFactRows {
 
     init(user: Int64) { self.user = user }
 
-    var isEmpty: Bool { pending.isEmpty }
-
     /// Queues the facts of one entry.
     mutating func add(_ facts: [InsightFact], entryID: LibraryEntry.ID) {
         for fact in facts { pending.append((entryID, fact)) }
