@@ -108,17 +108,15 @@ struct InsightsScope {
             end = nil
         }
         self.now = now.timeIntervalSinceReferenceDate
-        today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        today = ISO8601Text.dayNumber(of: now) ?? 0
     }
 
     /// The scope's days (since 1970-01-01, UTC), every day for all time.
     var dayRange: Range<Int> {
         guard let start, let end else { return Int(Int32.min)..<Int(Int32.max) }
-        return Self.day(start)..<Self.day(end)
-    }
-
-    private static func day(_ storedSeconds: Double) -> Int {
-        Int(((storedSeconds + 978_307_200) / 86_400).rounded(.down))
+        let first = ISO8601Text.dayNumber(of: Date(timeIntervalSinceReferenceDate: start)) ?? Int(Int32.min)
+        let last = ISO8601Text.dayNumber(of: Date(timeIntervalSinceReferenceDate: end)) ?? Int(Int32.max)
+        return first..<last
     }
 }
 
