@@ -31,14 +31,19 @@ extension TextNormalization {
     /// `text` lowercased, in compatibility-decomposed form, with diacritics on European letters removed;
     /// punctuation is kept.
     static func folded(_ text: some StringProtocol) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Byte by byte: appending to a String's scalar view costs a replace of its storage per scalar.
+            return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+                var count = 0
+                for byte in text.utf8 {
+                    buffer[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for scalar in text.unicodeScalars {
-                result.unicodeScalars.append(asciiLowercased(scalar))
-            }
-            return result
-        }
         // Compatibility decomposition also turns ligatures (ﬁ) and full-width forms (Ａ) into ASCII.
         let decomposed = String(text).decomposedStringWithCompatibilityMapping
         var previousBaseIsEuropean = false
@@ -66,6 +71,7 @@ extension TextNormalization {
     /// The words of folded text: runs of letters, digits and marks; `&` becomes "and", apostrophes
     /// are dropped and every other character separates words.
     static func words(in folded: some StringProtocol) -> [String] {
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(in: folded.utf8) }
         var words: [String] = []
         var word = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -80,6 +86,29 @@ extension TextNormalization {
             }
         }
         if !word.isEmpty { words.append(String(word)) }
+        return words
+    }
+
+    /// `words(in:)` of ASCII text, read as bytes.
+    private static func asciiWords(in bytes: some Collection<UInt8>) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        for byte in bytes {
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39:
+                word.append(byte)
+            case UInt8(ascii: "'"), UInt8(ascii: "`"):
+                continue
+            default:
+                if !word.isEmpty {
+                    words.append(String(decoding: word, as: UTF8.self))
+                    word.removeAll(keepingCapacity: true)
+                }
+                if byte == UInt8(ascii: "&") { words.append("and") }
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         return words
     }
 
