@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
         .library(name: "BooksTrackReports", targets: ["BooksTrackReports"]),
         .library(name: "BooksTrackApp", targets: ["BooksTrackApp"]),
+        .library(name: "BooksTrackServer", targets: ["BooksTrackServer"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
         .library(name: "BooksTrackTesting", targets: ["BooksTrackTesting"]),
     ],
@@ -22,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "BooksTrackCore", exclude: ["README.md"]),
@@ -62,13 +67,27 @@ let package = Package(
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackApp",
-            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport"],
+            dependencies: [
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "BooksTrackServer",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["README.md"]
         ),
         .target(
             name: "BooksTrackCLI",
             dependencies: [
                 "BooksTrackCore", "BooksTrackApp", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -102,6 +121,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackCore", "BooksTrackReports"]),
+        .testTarget(
+            name: "BooksTrackServerTests",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackServer", "BooksTrackTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "BooksTrackCLITests",
             dependencies: ["BooksTrackCLI", "BooksTrackApp", "BooksTrackStore", "BooksTrackTesting"],

@@ -60,6 +60,24 @@ public struct BooksTrackApp: Sendable {
         return UserLibrary(store: database.library(for: User.ID()), now: now)
     }
 
+    // MARK: Accounts
+
+    /// The account use cases over the library file's users. `passwordCost` is bcrypt's work
+    /// factor (tests lower it).
+    public func accounts(passwordCost: UInt8 = 11) throws -> AccountService {
+        AccountService(store: try libraryDatabase(), secrets: secrets(passwordCost: passwordCost), now: now)
+    }
+
+    /// bcrypt for passwords, SHA-256 for token secrets.
+    public func secrets(passwordCost: UInt8 = 11) -> any Secrets {
+        AccountSecrets(cost: passwordCost)
+    }
+
+    /// The services of the library of a user the server authenticated.
+    public func library(of user: User, database: LibraryDatabase) -> UserLibrary {
+        UserLibrary(store: database.library(for: user.id), now: now)
+    }
+
     // MARK: Search
 
     /// Opens (creating if needed) the offline catalog; the bundled seed loads on first use.

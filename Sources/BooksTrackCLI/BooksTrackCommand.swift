@@ -23,7 +23,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
             RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
             ImportCommand.self, ExportCommand.self, EnrichCommand.self, InsightsCommand.self, GoalCommand.self,
-            AuthorCommand.self,
+            AuthorCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self,
         ]
     )
 
@@ -74,6 +74,11 @@ package enum CommandLineRunner {
         case let error as SearchError:
             context.standardError("error: \(error)\n")
             if case .nothingFound = error { return notFound }
+            return invalidInput
+        case let error as AccountError:
+            context.standardError("error: \(error)\n")
+            if case .accountNotFound = error { return notFound }
+            if case .tokenNotFound = error { return notFound }
             return invalidInput
         case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError:
             context.standardError("error: \(error)\n")

@@ -12,18 +12,22 @@ package struct CommandContext: Sendable {
     package var environment: [String: String]
     /// The clock every rule reads.
     package var now: @Sendable () -> Date
+    /// Reads one line of standard input (a password given with `--password-stdin`); nil at its end.
+    package var readLine: @Sendable () -> String?
 
     /// Creates a context.
     package init(
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
         environment: [String: String],
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.environment = environment
         self.now = now
+        self.readLine = readLine
     }
 
     /// The real process: stdout, stderr, the process environment and the system clock.

@@ -149,6 +149,23 @@ extension LibraryDatabase {
                 CREATE INDEX insight_facts_by_length ON insight_facts(userKey, pages, year, added, entryID) WHERE kind = 1;
                 """)
         }
+        migrator.registerMigration("v14-accounts") { db in
+            // Server accounts: a user signs in with a bcrypt password; scripts use API tokens,
+            // stored only as the SHA-256 digest of their secret.
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN passwordHash TEXT;
+                ALTER TABLE users ADD COLUMN isAdmin INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE api_tokens (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    digest TEXT NOT NULL UNIQUE,
+                    dateCreated REAL NOT NULL,
+                    lastUsed REAL
+                );
+                CREATE INDEX api_tokens_by_user ON api_tokens(userKey, dateCreated);
+                """)
+        }
         return migrator
     }
 

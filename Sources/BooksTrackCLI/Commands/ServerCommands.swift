@@ -1,0 +1,199 @@
+import ArgumentParser
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackServer
+import Foundation
+
+/// `bookstrack serve`: the HTTP API over this data folder's library.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the library over HTTP (the /v1 API).",
+        discussion: """
+            Listens on 127.0.0.1:8080 unless told otherwise. The first start without accounts prints how to
+            create the first one. Environment: BOOKSTRACK_HOST, BOOKSTRACK_PORT, BOOKSTRACK_PUBLIC_URL,
+            BOOKSTRACK_SIGN_UP (closed or open); flags win over them.
+            """
+    )
+
+    @Option(name: .long, help: "Address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).")
+    var host: String?
+
+    @Option(name: .long, help: "Port to listen on (default 8080).")
+    var port: Int?
+
+    @Option(name: .customLong("public-url"), help: "The URL readers use, e.g. https://books.example.org behind a reverse proxy.")
+    var publicURL: String?
+
+    @Option(name: .customLong("sign-up"), help: "Who may create an account: closed (default) or open.")
+    var signUp: String?
+
+    @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+    var dataDirectory: String?
+
+    func run() async throws {
+        let context = CommandContext.current
+        let environment = context.environment
+        var configuration = ServerConfiguration()
+        configuration.host = host ?? environment["BOOKSTRACK_HOST"] ?? configuration.host
+        if let text = port.map(String.init) ?? environment["BOOKSTRACK_PORT"] {
+            guard let port = Int(text), (1...65_535).contains(port) else { throw CommandFailure.invalid("--port: \(text) is not a port (1–65535)") }
+            configuration.port = port
+        }
+        if let text = publicURL ?? environment["BOOKSTRACK_PUBLIC_URL"] {
+            guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw CommandFailure.invalid("--public-url: \(text) is not an http(s) URL")
+            }
+            configuration.publicURL = url
+        }
+        if let text = signUp ?? environment["BOOKSTRACK_SIGN_UP"] {
+            guard let policy = SignUpPolicy(rawValue: text) else {
+                throw CommandFailure.invalid("--sign-up: \(text) is one of " + SignUpPolicy.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            configuration.signUp = policy
+        }
+        let app = BooksTrackApp(
+            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: environment), environment: environment,
+            now: context.now)
+        let server = try BooksTrackServer(app: app, configuration: configuration)
+        say("BooksTrack serves \(app.dataDirectory.path) at http://\(configuration.host):\(configuration.port)")
+        try await server.run()
+    }
+}
+
+/// `bookstrack user`: the server's accounts.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Manage the server's accounts.", subcommands: [Add.self, Password.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account (the first one also takes the terminal's library).",
+            discussion: "Reads the password from standard input with --password-stdin, else from BOOKSTRACK_PASSWORD."
+        )
+
+        @Argument(help: "The account's name.")
+        var name: String
+
+        @Flag(name: .long, help: "Make it an administrator.")
+        var admin = false
+
+        @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
+        var passwordStdin = false
+
+        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+        var dataDirectory: String?
+
+        func run() async throws {
+            let password = try readPassword(fromStandardInput: passwordStdin)
+            let account = try await app(dataDirectory).accounts().createAccount(name: name, password: password, isAdmin: admin)
+            say("created account \(account.user.name)\(account.isAdmin ? " (administrator)" : "")")
+        }
+    }
+
+    struct Password: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set an account's password.")
+
+        @Argument(help: "The account's name.")
+        var name: String
+
+        @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
+        var passwordStdin = false
+
+        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+        var dataDirectory: String?
+
+        func run() async throws {
+            let password = try readPassword(fromStandardInput: passwordStdin)
+            let account = try await app(dataDirectory).accounts().resetPassword(name: name, password: password)
+            say("password of \(account.user.name) set")
+        }
+    }
+}
+
+/// `bookstrack token`: API tokens for scripts and other clients.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Create, list and revoke API tokens.", subcommands: [Create.self, List.self, Revoke.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a token; its secret is printed once.")
+
+        @Argument(help: "What the token is for (\"backup script\").")
+        var tokenName: String
+
+        @Option(name: .long, help: "The account the token acts as.")
+        var user: String
+
+        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+        var dataDirectory: String?
+
+        func run() async throws {
+            let accounts = try app(dataDirectory).accounts()
+            let created = try await accounts.createToken(for: try await accounts.account(named: user), name: tokenName)
+            say(created.secret)
+            CommandContext.current.standardError("token \(created.token.id) created; the secret above is shown only now\n")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List an account's tokens with their last use.")
+
+        @Option(name: .long, help: "The account.")
+        var user: String
+
+        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+        var dataDirectory: String?
+
+        func run() async throws {
+            let accounts = try app(dataDirectory).accounts()
+            for token in try await accounts.tokens(of: try await accounts.account(named: user)) {
+                let used = token.lastUsed.map { "last used \(ISO8601Text.day($0))" } ?? "never used"
+                say("\(token.id)  \(token.name)  created \(ISO8601Text.day(token.dateCreated))  \(used)")
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token.")
+
+        @Argument(help: "The token's id (from token list).")
+        var id: String
+
+        @Option(name: .long, help: "The account.")
+        var user: String
+
+        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+        var dataDirectory: String?
+
+        func run() async throws {
+            guard let tokenID = APIToken.ID(uuidString: id) else { throw CommandFailure.notFound("no token \(id)") }
+            let accounts = try app(dataDirectory).accounts()
+            try await accounts.revokeToken(tokenID, of: try await accounts.account(named: user))
+            say("token \(id) revoked")
+        }
+    }
+}
+
+/// The composition root for a data folder given by flag or environment.
+private func app(_ dataDirectory: String?) -> BooksTrackApp {
+    let context = CommandContext.current
+    return BooksTrackApp(
+        dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
+        environment: context.environment, now: context.now)
+}
+
+/// The password from standard input (one line) or `BOOKSTRACK_PASSWORD`.
+private func readPassword(fromStandardInput: Bool) throws -> String {
+    let context = CommandContext.current
+    if fromStandardInput {
+        guard let line = context.readLine() else { throw CommandFailure.invalid("no password on standard input") }
+        return line
+    }
+    guard let password = context.environment["BOOKSTRACK_PASSWORD"] else {
+        throw CommandFailure.invalid("give the password on standard input with --password-stdin, or in BOOKSTRACK_PASSWORD")
+    }
+    return password
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+
+/// The account use cases: the first account, sign-in, passwords and API tokens. Shared by the
+/// server and the terminal (`bookstrack user add`, `bookstrack token create`).
+public struct AccountService: Sendable {
+    /// Fewest characters of a password.
+    public static let passwordMinimum = 8
+    /// Most bytes of a password: bcrypt reads the first 72 and ignores the rest, so a longer one
+    /// would be accepted with any ending.
+    public static let passwordMaximumBytes = 72
+    /// Most characters of a token's name.
+    public static let tokenNameLimit = 64
+    /// Most tokens an account holds.
+    public static let tokenLimit = 50
+    /// What every token secret starts with, so a leaked one is recognizable.
+    public static let tokenPrefix = "bt_"
+
+    private let store: any AccountStore
+    private let secrets: any Secrets
+    private let now: @Sendable () -> Date
+    /// A hash checked against when the name is unknown, so an unknown name costs what a wrong
+    /// password costs; made on first use.
+    private let decoy = DecoyHash()
+
+    /// Creates the service.
+    public init(store: any AccountStore, secrets: any Secrets, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.secrets = secrets
+        self.now = now
+    }
+
+    /// Whether the server has no account that can sign in yet.
+    public func needsFirstAccount() async throws -> Bool {
+        try await !store.hasAccountWithPassword()
+    }
+
+    /// Creates an account. A user that already exists without a password (a library kept from the
+    /// terminal) is claimed: it keeps its books and takes the password. The first account with a
+    /// password also claims the terminal's `local` library, renamed to `name`.
+    public func createAccount(name: String, password: String, isAdmin: Bool) async throws -> Account {
+        let name = try User.validatedName(name)
+        try Self.check(password: password)
+        let hash = secrets.hashPassword(password)
+        if let claimed = try await store.claim(user: name, as: name, passwordHash: hash, isAdmin: isAdmin) { return claimed }
+        if try await !store.hasAccountWithPassword(),
+           let claimed = try await store.claim(user: User.defaultLocalName, as: name, passwordHash: hash, isAdmin: isAdmin) {
+            return claimed
+        }
+        return try await store.createAccount(name: name, passwordHash: hash, isAdmin: isAdmin, now: now())
+    }
+
+    /// The account whose name and password these are. A wrong password, an unknown name and an
+    /// account without a password all fail the same way, after the same work.
+    public func signIn(name: String, password: String) async throws -> Account {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let found = name.isEmpty || name.count > User.nameLimit ? nil : try await store.account(named: name)
+        guard let found, let hash = found.passwordHash, password.utf8.count <= Self.passwordMaximumBytes else {
+            _ = secrets.verifyPassword(password.utf8.count <= Self.passwordMaximumBytes ? password : "", hash: decoyHash())
+            throw AccountError.wrongCredentials
+        }
+        guard secrets.verifyPassword(password, hash: hash) else { throw AccountError.wrongCredentials }
+        return found.account
+    }
+
+    /// The account with this name (for the terminal, which the file's owner runs).
+    public func account(named name: String) async throws -> Account {
+        guard let found = try await store.account(named: name.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw AccountError.accountNotFound(name)
+        }
+        return found.account
+    }
+
+    /// Changes a password after checking the current one.
+    public func changePassword(of account: Account, current: String, new: String) async throws {
+        _ = try await signIn(name: account.user.name, password: current)
+        try Self.check(password: new)
+        try await store.setPasswordHash(secrets.hashPassword(new), of: account.user.id)
+    }
+
+    /// Sets the password of the named account without the current one (an administrator's reset
+    /// from the terminal).
+    public func resetPassword(name: String, password: String) async throws -> Account {
+        try Self.check(password: password)
+        guard let found = try await store.account(named: name) else { throw AccountError.accountNotFound(name) }
+        try await store.setPasswordHash(secrets.hashPassword(password), of: found.account.user.id)
+        return Account(user: found.account.user, isAdmin: found.account.isAdmin, hasPassword: true)
+    }
+
+    // MARK: Tokens
+
+    /// Creates a token for the account; its secret is in the answer and nowhere else.
+    public func createToken(for account: Account, name: String) async throws -> CreatedAPIToken {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw AccountError.tokenNameEmpty }
+        guard name.count <= Self.tokenNameLimit else { throw AccountError.tokenNameTooLong(limit: Self.tokenNameLimit) }
+        guard try await store.tokens(of: account.user.id).count < Self.tokenLimit else {
+            throw AccountError.tooManyTokens(limit: Self.tokenLimit)
+        }
+        let secret = Self.newSecret()
+        let token = APIToken(name: name, dateCreated: now())
+        try await store.addToken(token, digest: secrets.digest(token: secret), of: account.user.id)
+        return CreatedAPIToken(token: token, secret: secret)
+    }
+
+    /// The account's tokens, newest first, with their last use.
+    public func tokens(of account: Account) async throws -> [APIToken] {
+        try await store.tokens(of: account.user.id)
+    }
+
+    /// Revokes one of the account's tokens; another account's token is `tokenNotFound`.
+    public func revokeToken(_ id: APIToken.ID, of account: Account) async throws {
+        guard try await store.revokeToken(id, of: account.user.id) else { throw AccountError.tokenNotFound }
+    }
+
+    /// The account a bearer token belongs to; nil for anything that is not a live token (a
+    /// malformed one is not looked up).
+    public func account(bearer secret: String) async throws -> Account? {
+        guard Self.isWellFormed(secret: secret) else { return nil }
+        return try await store.account(tokenDigest: secrets.digest(token: secret), now: now())
+    }
+
+    // MARK: Rules
+
+    /// Checks a new password's length.
+    public static func check(password: String) throws(AccountError) {
+        guard password.count >= passwordMinimum else { throw .passwordTooShort(minimum: passwordMinimum) }
+        guard password.utf8.count <= passwordMaximumBytes else { throw .passwordTooLong(maximumBytes: passwordMaximumBytes) }
+    }
+
+    /// Whether `secret` has a token's shape: the prefix and 43 base64url characters.
+    static func isWellFormed(secret: String) -> Bool {
+        guard secret.hasPrefix(tokenPrefix) else { return false }
+        let body = secret.utf8.dropFirst(tokenPrefix.utf8.count)
+        return body.count == 43 && body.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+    }
+
+    /// A one-time secret for the server's setup link.
+    public static func newSetupSecret() -> String {
+        String(newSecret().dropFirst(tokenPrefix.count))
+    }
+
+    /// Whether two secrets are equal, comparing every byte whatever the first difference.
+    public static func secretsMatch(_ given: String, _ expected: String) -> Bool {
+        let given = Array(given.utf8), expected = Array(expected.utf8)
+        guard given.count == expected.count else { return false }
+        return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// 256 random bits from the system's secure generator, as `bt_` and base64url without padding.
+    static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return tokenPrefix + base64
+    }
+
+    private func decoyHash() -> String {
+        if let hash = decoy.value.withLock({ $0 }) { return hash }
+        let hash = secrets.hashPassword("decoy password for unknown names")
+        decoy.value.withLock { $0 = hash }
+        return hash
+    }
+}
+
+/// The decoy hash, shared by copies of the service.
+private final class DecoyHash: Sendable {
+    let value = Mutex<String?>(nil)
+}

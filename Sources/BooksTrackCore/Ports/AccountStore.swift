@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where accounts and API tokens are kept. Every method is one transaction and runs off the
+/// caller's thread (async).
+public protocol AccountStore: Sendable {
+    /// The account with this name and its password hash (nil: no password yet).
+    func account(named name: String) async throws -> (account: Account, passwordHash: String?)?
+    /// Whether any account has a password: without one, the server needs its first account.
+    func hasAccountWithPassword() async throws -> Bool
+    /// Creates the user with a password hash; `AccountError.nameTaken` when the name is in use.
+    func createAccount(name: String, passwordHash: String, isAdmin: Bool, now: Date) async throws -> Account
+    /// Gives the existing user `name` (the terminal's library) a password, and renames it to
+    /// `newName`, in one transaction; nil when there is no such user or it already has a password.
+    func claim(user name: String, as newName: String, passwordHash: String, isAdmin: Bool) async throws -> Account?
+    /// Replaces a user's password hash.
+    func setPasswordHash(_ hash: String, of user: User.ID) async throws
+    /// Stores a new token by the digest of its secret.
+    func addToken(_ token: APIToken, digest: String, of user: User.ID) async throws
+    /// The user's tokens, newest first.
+    func tokens(of user: User.ID) async throws -> [APIToken]
+    /// The account a token's digest belongs to, recording `now` as its last use.
+    func account(tokenDigest digest: String, now: Date) async throws -> Account?
+    /// Deletes one of the user's tokens; false when the user has no such token.
+    func revokeToken(_ id: APIToken.ID, of user: User.ID) async throws -> Bool
+}
+
+/// Hashes and checks passwords (bcrypt) and digests token secrets (SHA-256). Implemented outside
+/// the core, which imports only Foundation.
+public protocol Secrets: Sendable {
+    /// A salted, slow hash of the password.
+    func hashPassword(_ password: String) -> String
+    /// Whether the password matches the hash, in time that does not depend on where they differ.
+    func verifyPassword(_ password: String, hash: String) -> Bool
+    /// The digest a token is stored and looked up by (hex SHA-256 of its secret).
+    func digest(token secret: String) -> String
+}

@@ -1,0 +1,108 @@
+import BooksTrackCore
+import BooksTrackProviders
+import Foundation
+import Hummingbird
+
+/// A failed request as the API answers it: an HTTP status and the envelope's `error`, with a
+/// stable code programs can test and a message that names the field and the limit.
+struct APIError: Error, HTTPResponseError {
+    var status: HTTPResponse.Status
+    var error: ErrorDTO
+
+    init(_ status: HTTPResponse.Status, code: String, _ message: String, details: [String: String] = [:]) {
+        self.status = status
+        error = ErrorDTO(message: message, code: code, details: details)
+    }
+
+    static let unauthorized = APIError(.unauthorized, code: "UNAUTHORIZED", "sign in or send an API token (Authorization: Bearer bt_…)")
+    static let notFound = APIError(.notFound, code: "NOT_FOUND", "no such thing here")
+
+    static func invalid(field: String, _ message: String, code: String = "INVALID_INPUT") -> APIError {
+        APIError(.badRequest, code: code, message, details: ["field": field])
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let elapsed = (context as? APIContext)?.elapsedMilliseconds ?? 0
+        let envelope = ResponseEnvelope<Empty>.failure(error, meta: ResponseMeta(timestamp: Date(), processingTime: elapsed))
+        var response = try JSONBody.response(envelope, status: status)
+        if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+        return response
+    }
+
+    /// The answer for an error a use case threw; nil for one that is the server's fault.
+    init?(_ error: any Error) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as LibraryError:
+            self = Self.library(error)
+        case let error as ValidationError:
+            self = Self.validation(error)
+        case let error as EntryLookupError:
+            self = APIError(.notFound, code: "NOT_FOUND", error.description)
+        case let error as ItemLookupError:
+            self = APIError(.notFound, code: "NOT_FOUND", error.description)
+        case let error as ISBNError:
+            self = APIError(.badRequest, code: "INVALID_ISBN", "not a valid ISBN: \(error)", details: ["field": "isbn"])
+        case let error as AddBookError:
+            if case .alreadyInLibrary(let id, _, _) = error {
+                self = APIError(.conflict, code: "ALREADY_IN_LIBRARY", error.description, details: ["id": id.description])
+            } else {
+                self = APIError(.conflict, code: "ALREADY_IN_LIBRARY", error.description)
+            }
+        case let error as SearchError:
+            switch error {
+            case .nothingFound: self = APIError(.notFound, code: "NOTHING_FOUND", error.description)
+            case .emptyQuestion: self = APIError(.badRequest, code: "INVALID_QUERY", error.description, details: ["field": "q"])
+            case .questionTooLong(_, let limit):
+                self = APIError(.badRequest, code: "QUERY_TOO_LONG", error.description, details: ["field": "q", "limit": "\(limit)"])
+            case .pickOutOfRange: self = APIError(.badRequest, code: "INVALID_INPUT", error.description, details: ["field": "pick"])
+            }
+        case let error as AccountError:
+            self = Self.account(error)
+        case let error as GoalError:
+            self = APIError(.notFound, code: "NOT_FOUND", error.description)
+        default:
+            return nil
+        }
+    }
+
+    private static func library(_ error: LibraryError) -> APIError {
+        switch error {
+        case .invalid(let problem): validation(problem)
+        case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound:
+            // Another user's ID and a made-up one answer the same.
+            APIError(.notFound, code: "NOT_FOUND", error.description)
+        case .duplicateEntry: APIError(.conflict, code: "ALREADY_IN_LIBRARY", error.description)
+        case .negativePage, .pageBeyondLastPage: APIError(.badRequest, code: "INVALID_PAGE", error.description, details: ["field": "page"])
+        case .percentOutOfRange: APIError(.badRequest, code: "INVALID_PERCENT", error.description, details: ["field": "percent"])
+        case .imageTooLarge(_, let limit):
+            APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", error.description, details: ["limit": "\(limit)"])
+        case .unsupportedImage: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)
+        case .wishlistCannotBeOwned, .notOnWishlist, .editionOfAnotherWork, .statusChangeNotAllowed:
+            APIError(.unprocessableContent, code: "NOT_ALLOWED", error.description)
+        }
+    }
+
+    private static func validation(_ error: ValidationError) -> APIError {
+        var details = ["field": error.field]
+        if case .tooLong(_, let limit, _) = error { details["limit"] = "\(limit)" }
+        return APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: details)
+    }
+
+    private static func account(_ error: AccountError) -> APIError {
+        switch error {
+        case .wrongCredentials: APIError(.unauthorized, code: "WRONG_CREDENTIALS", error.description)
+        case .nameTaken: APIError(.conflict, code: "NAME_TAKEN", error.description, details: ["field": "name"])
+        case .passwordTooShort, .passwordTooLong:
+            APIError(.badRequest, code: "INVALID_PASSWORD", error.description, details: ["field": "password"])
+        case .tokenNameEmpty, .tokenNameTooLong:
+            APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "name"])
+        case .tooManyTokens: APIError(.conflict, code: "TOO_MANY_TOKENS", error.description)
+        case .tokenNotFound, .accountNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+        }
+    }
+}
+
+/// A payload with nothing in it.
+struct Empty: Codable, Sendable {}

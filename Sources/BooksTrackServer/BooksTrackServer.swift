@@ -1,0 +1,56 @@
+import BooksTrackApp
+import BooksTrackCore
+import Foundation
+import Hummingbird
+import Logging
+
+/// `bookstrack serve`: the HTTP API over the library file of a data folder.
+public struct BooksTrackServer: Sendable {
+    private let services: ServerServices
+    private let logger: Logger
+
+    /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
+    public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
+        services = try ServerServices(app: app, configuration: configuration)
+        self.logger = logger
+    }
+
+    /// The Hummingbird application: the routes of `APIRoute.all` behind the error and token middleware.
+    public func application() -> some ApplicationProtocol {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: AuthenticationMiddleware(accounts: services.accounts))
+        router.add(APIRoute.all, services: services)
+        let configuration = services.configuration
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "BooksTrack"),
+            logger: logger
+        )
+    }
+
+    /// The first-start message: while no account has a password, how to create the first one.
+    public func setupMessage() async throws -> String? {
+        guard try await services.accounts.needsFirstAccount() else { return nil }
+        let configuration = services.configuration
+        let base = configuration.publicURL?.absoluteString ?? "http://\(configuration.host):\(configuration.port)"
+        return """
+            No account yet. Create the first (administrator) account with
+              bookstrack user add NAME --admin
+            or POST {"setupToken": "\(services.setupSecret)", "name": …, "password": …} to \(base)/v1/setup
+            (the token works once, until this process stops).
+            """
+    }
+
+    /// Runs until SIGINT or SIGTERM, then lets requests in flight finish and closes the clients.
+    public func run() async throws {
+        if let message = try await setupMessage() { logger.notice("\(message)") }
+        do {
+            try await application().runService()
+        } catch {
+            await services.close()
+            throw error
+        }
+        await services.close()
+    }
+}

@@ -1,0 +1,83 @@
+import BooksTrackCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// One route of the API: the table every route is registered from, and that tests walk (every
+/// route that takes an ID answers 404 for another user's).
+struct APIRoute: Sendable {
+    /// Who may call a route.
+    enum Access: Sendable {
+        /// Anyone: health, search, the catalog.
+        case open
+        /// A signed-in account; the route works on that account's library only.
+        case account
+    }
+
+    var method: HTTPRequest.Method
+    /// Hummingbird's path syntax: `/v1/books/:id`.
+    var path: String
+    var access: Access
+    /// Whether the route answers with `Deprecation` and `Sunset` headers (the seed's unversioned paths).
+    var deprecated = false
+    var handler: @Sendable (Request, APIContext, ServerServices) async throws -> Response
+
+    init(
+        _ method: HTTPRequest.Method, _ path: String, _ access: Access, deprecated: Bool = false,
+        _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
+    ) {
+        self.method = method
+        self.path = path
+        self.access = access
+        self.deprecated = deprecated
+        self.handler = handler
+    }
+
+    /// The parameter names of the path (`:id` → `id`).
+    var parameters: [String] {
+        path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+    }
+
+    /// Every route of the API.
+    static var all: [APIRoute] {
+        HealthRoutes.routes + SearchRoutes.routes + AccountRoutes.routes + BookRoutes.routes
+    }
+}
+
+/// The seed's unversioned routes are kept until this date, then removed.
+enum Deprecation {
+    static let sunset = "Sat, 01 May 2027 00:00:00 GMT"
+}
+
+extension Router where Context == APIContext {
+    /// Registers every route of `routes` with its access check.
+    func add(_ routes: [APIRoute], services: ServerServices) {
+        for route in routes {
+            on(RouterPath(route.path), method: route.method) { (request: Request, context: APIContext) -> Response in
+                if route.access == .account { _ = try context.requireAccount() }
+                var response = try await route.handler(request, context, services)
+                if route.deprecated {
+                    response.headers[HTTPField.Name("Deprecation")!] = "true"
+                    response.headers[HTTPField.Name("Sunset")!] = Deprecation.sunset
+                    response.headers[HTTPField.Name("Link")!] = "<\(route.path.replacingOccurrences(of: "/search/", with: "/v1/search/"))>; rel=\"successor-version\""
+                }
+                return response
+            }
+        }
+    }
+}
+
+extension Request {
+    /// A query parameter, nil when absent.
+    func query(_ name: String) -> String? {
+        uri.queryParameters.get(name)
+    }
+}
+
+extension APIContext {
+    /// The path parameter `name` as an identifier; a malformed one finds nothing, like another user's.
+    func id<Owner>(_ name: String, _: Owner.Type = Owner.self) throws -> Identifier<Owner> {
+        guard let text = parameters.get(name), let id = Identifier<Owner>(uuidString: text) else { throw APIError.notFound }
+        return id
+    }
+}

@@ -1,0 +1,110 @@
+import BooksTrackCore
+import Foundation
+import Hummingbird
+
+/// The first account, sign-up, the signed-in account and its API tokens.
+enum AccountRoutes {
+    struct Credentials: Codable, Sendable {
+        var name: String
+        var password: String
+    }
+
+    struct Setup: Codable, Sendable {
+        var setupToken: String
+        var name: String
+        var password: String
+    }
+
+    struct NewToken: Codable, Sendable {
+        /// The token's name.
+        var name: String
+        /// An account's name and password, for a script that holds no token yet.
+        var username: String?
+        var password: String?
+    }
+
+    struct AccountJSON: Codable, Sendable {
+        var id: String
+        var name: String
+        var isAdmin: Bool
+        var dateCreated: Date
+
+        init(_ account: Account) {
+            id = account.user.id.description
+            name = account.user.name
+            isAdmin = account.isAdmin
+            dateCreated = account.user.dateCreated
+        }
+    }
+
+    struct CreatedTokenJSON: Codable, Sendable {
+        var token: APIToken
+        /// Shown once: it is stored only as a digest.
+        var secret: String
+    }
+
+    static let routes: [APIRoute] = [
+        APIRoute(.post, "/v1/setup", .open) { request, context, services in
+            let setup = try await JSONBody.decode(Setup.self, from: request, limit: services.configuration.jsonBodyLimit)
+            guard try await services.accounts.needsFirstAccount() else {
+                throw APIError(.conflict, code: "ALREADY_SET_UP", "the server already has an account; sign in instead")
+            }
+            guard AccountService.secretsMatch(setup.setupToken, services.setupSecret) else {
+                throw APIError(.forbidden, code: "WRONG_SETUP_TOKEN", "the setup token is the one the server printed at start",
+                               details: ["field": "setupToken"])
+            }
+            let account = try await services.accounts.createAccount(name: setup.name, password: setup.password, isAdmin: true)
+            return try JSONBody.success(AccountJSON(account), context: context, status: .created)
+        },
+        APIRoute(.post, "/v1/accounts", .open) { request, context, services in
+            guard services.configuration.signUp == .open else {
+                throw APIError(.forbidden, code: "SIGN_UP_CLOSED", "sign-up is closed on this server; an administrator adds accounts")
+            }
+            let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let account = try await services.accounts.createAccount(name: credentials.name, password: credentials.password, isAdmin: false)
+            return try JSONBody.success(AccountJSON(account), context: context, status: .created)
+        },
+        APIRoute(.get, "/v1/me", .account) { _, context, _ in
+            try JSONBody.success(AccountJSON(try context.requireAccount()), context: context)
+        },
+        APIRoute(.get, "/v1/tokens", .account) { _, context, services in
+            try JSONBody.success(try await services.accounts.tokens(of: try context.requireAccount()), context: context)
+        },
+        APIRoute(.post, "/v1/tokens", .open) { request, context, services in
+            let body = try await JSONBody.decode(NewToken.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let account: Account
+            if let signedIn = context.account {
+                account = signedIn
+            } else if let username = body.username, let password = body.password {
+                account = try await signIn(name: username, password: password, context: context, services: services)
+            } else {
+                throw APIError.unauthorized
+            }
+            let created = try await services.accounts.createToken(for: account, name: body.name)
+            return try JSONBody.success(CreatedTokenJSON(token: created.token, secret: created.secret), context: context, status: .created)
+        },
+        APIRoute(.delete, "/v1/tokens/:id", .account) { _, context, services in
+            try await services.accounts.revokeToken(try context.id("id"), of: try context.requireAccount())
+            return Response(status: .noContent)
+        },
+    ]
+
+    /// Signs in, slowed down after repeated failures of the account or from the address.
+    static func signIn(name: String, password: String, context: APIContext, services: ServerServices) async throws -> Account {
+        let keys = ["account:" + name.lowercased(), "address:" + (context.remoteAddress ?? "unknown")]
+        let wait = await services.throttle.wait(for: keys)
+        if wait > .zero {
+            let seconds = max(1, Int(wait.components.seconds))
+            throw APIError(.tooManyRequests, code: "TOO_MANY_ATTEMPTS",
+                           "too many failed sign-ins; try again in \(seconds) s", details: ["retryAfter": "\(seconds)"])
+        }
+        do {
+            let account = try await services.accounts.signIn(name: name, password: password)
+            await services.throttle.succeeded([keys[0]])
+            return account
+        } catch AccountError.wrongCredentials {
+            await services.throttle.failed(keys)
+            throw AccountError.wrongCredentials
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import BooksTrackCore
+import BooksTrackProviders
+import Foundation
+import Hummingbird
+
+/// The seed's search contract: title, ISBN and advanced searches over the offline catalog, the
+/// cache and the providers, answered in the envelope with the provider and whether it was cached.
+enum SearchRoutes {
+    static let routes: [APIRoute] = [
+        APIRoute(.get, "/v1/search/title", .open) { request, context, services in
+            try await answer(SearchQuestion(query: try required("q", in: request)), context, services)
+        },
+        APIRoute(.get, "/v1/search/isbn", .open) { request, context, services in
+            try await answer(SearchQuestion(isbn: try required("isbn", in: request)), context, services)
+        },
+        APIRoute(.get, "/v1/search/advanced", .open) { request, context, services in
+            let title = request.query("title").flatMap { $0.isEmpty ? nil : $0 }
+            let author = request.query("author").flatMap { $0.isEmpty ? nil : $0 }
+            guard let title else {
+                // An author alone is asked as free words.
+                guard let author else { throw APIError.invalid(field: "title", "give a title, an author or both", code: "MISSING_FIELD") }
+                return try await answer(SearchQuestion(query: author), context, services)
+            }
+            return try await answer(SearchQuestion(title: title, author: author), context, services)
+        },
+        // The seed's first paths, kept with a sunset date.
+        APIRoute(.get, "/search/title", .open, deprecated: true) { request, context, services in
+            try await answer(SearchQuestion(query: try required("q", in: request)), context, services)
+        },
+        APIRoute(.get, "/search/isbn", .open, deprecated: true) { request, context, services in
+            try await answer(SearchQuestion(isbn: try required("isbn", in: request)), context, services)
+        },
+    ]
+
+    private static func answer(_ question: SearchQuestion, _ context: APIContext, _ services: ServerServices) async throws -> Response {
+        let answer = try await services.search.answer(question)
+        return try JSONBody.response(answer.envelope(timestamp: services.now()))
+    }
+
+    private static func required(_ name: String, in request: Request) throws -> String {
+        guard let value = request.query(name), !value.isEmpty else {
+            throw APIError.invalid(field: name, "the query parameter \(name) is required", code: name == "isbn" ? "INVALID_ISBN" : "MISSING_FIELD")
+        }
+        return value
+    }
+}

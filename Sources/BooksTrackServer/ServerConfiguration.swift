@@ -1,0 +1,29 @@
+import BooksTrackCore
+import Foundation
+
+/// How `bookstrack serve` runs: where it listens and who may sign up.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on; loopback unless the operator opens it.
+    public var host: String
+    public var port: Int
+    /// The address readers use (behind a reverse proxy: its https URL); links and cookies follow it.
+    public var publicURL: URL?
+    public var signUp: SignUpPolicy
+    /// bcrypt's work factor for new passwords.
+    public var passwordCost: UInt8
+    /// The largest JSON body a route reads.
+    public var jsonBodyLimit: Int
+
+    /// The defaults: loopback port 8080, sign-up closed.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil, signUp: SignUpPolicy = .closed,
+        passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+        self.signUp = signUp
+        self.passwordCost = passwordCost
+        self.jsonBodyLimit = jsonBodyLimit
+    }
+}

@@ -1,0 +1,135 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+/// Accounts live beside the libraries they own: a user of the file is an account once it has a
+/// password. Each method is one transaction on GRDB's async reads and writes, so a request
+/// handler never holds a thread of the cooperative pool while SQLite works.
+extension LibraryDatabase: AccountStore {
+    private static let accountSelection = "u.id, u.name, u.dateCreated, u.isAdmin, u.passwordHash"
+
+    public func account(named name: String) async throws -> (account: Account, passwordHash: String?)? {
+        try await translating {
+            try await writer.read { db in try Self.account(db, where: "u.name = ?", [name]).first }
+        }
+    }
+
+    public func hasAccountWithPassword() async throws -> Bool {
+        try await translating {
+            try await writer.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE passwordHash IS NOT NULL)") ?? false
+            }
+        }
+    }
+
+    public func createAccount(name: String, passwordHash: String, isAdmin: Bool, now: Date) async throws -> Account {
+        let user = User(name: name, dateCreated: now)
+        return try await translating {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, """
+                    INSERT INTO users (id, name, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (name) DO NOTHING
+                    """, [user.id.storageText, name, now.databaseSeconds, passwordHash, isAdmin])
+                guard db.changesCount == 1 else { throw AccountError.nameTaken(name) }
+                return Account(user: user, isAdmin: isAdmin, hasPassword: true)
+            }
+        }
+    }
+
+    public func claim(user name: String, as newName: String, passwordHash: String, isAdmin: Bool) async throws -> Account? {
+        try await translating {
+            try await writer.write { db in
+                guard let found = try Self.account(db, where: "u.name = ?", [name]).first, found.passwordHash == nil else { return nil }
+                if newName != name, try Self.account(db, where: "u.name = ?", [newName]).first != nil {
+                    throw AccountError.nameTaken(newName)
+                }
+                try SQLiteLibraryStore.execute(db, "UPDATE users SET name = ?, passwordHash = ?, isAdmin = ? WHERE id = ?",
+                                               [newName, passwordHash, isAdmin, found.account.user.id.storageText])
+                var user = found.account.user
+                user.name = newName
+                return Account(user: user, isAdmin: isAdmin, hasPassword: true)
+            }
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, of user: User.ID) async throws {
+        try await translating {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, "UPDATE users SET passwordHash = ? WHERE id = ?", [hash, user.storageText])
+            }
+        }
+    }
+
+    public func addToken(_ token: APIToken, digest: String, of user: User.ID) async throws {
+        try await translating {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, """
+                    INSERT INTO api_tokens (id, userKey, name, digest, dateCreated)
+                    SELECT ?, key, ?, ?, ? FROM users WHERE id = ?
+                    """, [token.id.storageText, token.name, digest, token.dateCreated.databaseSeconds, user.storageText])
+                guard db.changesCount == 1 else { throw AccountError.accountNotFound(user.description) }
+            }
+        }
+    }
+
+    public func tokens(of user: User.ID) async throws -> [APIToken] {
+        try await translating {
+            try await writer.read { db in
+                try SQLiteLibraryStore.fetch(db, """
+                    SELECT t.id, t.name, t.dateCreated, t.lastUsed FROM api_tokens t JOIN users u ON u.key = t.userKey
+                    WHERE u.id = ? ORDER BY t.dateCreated DESC, t.id
+                    """, [user.storageText], table: "api_tokens") { reader in
+                    APIToken(id: try reader.textID(), name: try reader.string(), dateCreated: try reader.date(),
+                             lastUsed: try reader.optionalDate())
+                }
+            }
+        }
+    }
+
+    public func account(tokenDigest digest: String, now: Date) async throws -> Account? {
+        try await translating {
+            try await writer.write { db in
+                guard let found = try Self.account(db, join: "JOIN api_tokens t ON t.userKey = u.key", where: "t.digest = ?", [digest]).first
+                else { return nil }
+                // The last use is kept to the minute: one write a minute per token, not one per request.
+                try SQLiteLibraryStore.execute(db, """
+                    UPDATE api_tokens SET lastUsed = ? WHERE digest = ? AND (lastUsed IS NULL OR lastUsed < ? - 60)
+                    """, [now.databaseSeconds, digest, now.databaseSeconds])
+                return found.account
+            }
+        }
+    }
+
+    public func revokeToken(_ id: APIToken.ID, of user: User.ID) async throws -> Bool {
+        try await translating {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, """
+                    DELETE FROM api_tokens WHERE id = ? AND userKey = (SELECT key FROM users WHERE id = ?)
+                    """, [id.storageText, user.storageText])
+                return db.changesCount == 1
+            }
+        }
+    }
+
+    private static func account(
+        _ db: Database, join: String = "", where condition: String, _ arguments: StatementArguments
+    ) throws -> [(account: Account, passwordHash: String?)] {
+        try SQLiteLibraryStore.fetch(db, "SELECT \(accountSelection) FROM users u \(join) WHERE \(condition)", arguments, table: "users") { reader in
+            let user = try UserRecord.decode(&reader)
+            let isAdmin = try reader.bool()
+            let hash = try reader.optionalString()
+            return (Account(user: user, isAdmin: isAdmin, hasPassword: hash != nil), hash)
+        }
+    }
+
+    /// Runs `body`, passing account errors through and translating database errors.
+    private func translating<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as AccountError {
+            throw error
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+}
