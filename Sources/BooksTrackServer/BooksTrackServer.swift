@@ -6,7 +6,7 @@ import Logging
 
 /// `bookstrack serve`: the HTTP API over the library file of a data folder.
 public struct BooksTrackServer: Sendable {
-    private let services: ServerServices
+    let services: ServerServices
     private let logger: Logger
 
     /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
@@ -40,6 +40,12 @@ public struct BooksTrackServer: Sendable {
             or POST {"setupToken": "\(services.setupSecret)", "name": …, "password": …} to \(base)/v1/setup
             (the token works once, until this process stops).
             """
+    }
+
+    /// Releases the providers' HTTP client and saves the cache counters; call once, after the
+    /// application stopped.
+    public func close() async {
+        await services.close()
     }
 
     /// Runs until SIGINT or SIGTERM, then lets requests in flight finish and closes the clients.

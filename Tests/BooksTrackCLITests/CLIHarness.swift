@@ -40,15 +40,18 @@ final class CLIHarness: Sendable {
     @discardableResult
     func run(_ arguments: String...) async -> Result { await run(arguments) }
 
+    /// Runs one command line with `input` as its standard input's lines.
     @discardableResult
-    func run(_ arguments: [String]) async -> Result {
+    func run(_ arguments: [String], input: [String] = []) async -> Result {
         let output = Mutex("")
         let error = Mutex("")
+        let lines = Mutex(input[...])
         let context = CommandContext(
             standardOutput: { text in output.withLock { $0 += text } },
             standardError: { text in error.withLock { $0 += text } },
             environment: environment.merging(["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path]) { $1 },
-            now: { [clock] in clock.value.withLock { $0 } }
+            now: { [clock] in clock.value.withLock { $0 } },
+            readLine: { lines.withLock { $0.popFirst() } }
         )
         let code = await CommandLineRunner.run(arguments, context: context)
         return Result(exitCode: code, output: output.withLock { $0 }, error: error.withLock { $0 })

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The account use cases: the first account, sign-in, passwords and API tokens. Shared by the
 /// server and the terminal (`bookstrack user add`, `bookstrack token create`).
@@ -163,14 +162,21 @@ public struct AccountService: Sendable {
     }
 
     private func decoyHash() -> String {
-        if let hash = decoy.value.withLock({ $0 }) { return hash }
+        if let hash = decoy.value { return hash }
         let hash = secrets.hashPassword("decoy password for unknown names")
-        decoy.value.withLock { $0 = hash }
+        decoy.value = hash
         return hash
     }
 }
 
 /// The decoy hash, shared by copies of the service.
-private final class DecoyHash: Sendable {
-    let value = Mutex<String?>(nil)
+private final class DecoyHash: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hash: String?
+
+    // Guarded by `lock`.
+    var value: String? {
+        get { lock.withLock { hash } }
+        set { lock.withLock { hash = newValue } }
+    }
 }

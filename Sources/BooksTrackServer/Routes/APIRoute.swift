@@ -55,7 +55,15 @@ extension Router where Context == APIContext {
         for route in routes {
             on(RouterPath(route.path), method: route.method) { (request: Request, context: APIContext) -> Response in
                 if route.access == .account { _ = try context.requireAccount() }
-                var response = try await route.handler(request, context, services)
+                var response: Response
+                do {
+                    response = try await route.handler(request, context, services)
+                } catch {
+                    // A refusal on a deprecated path carries the deprecation too; the server's own
+                    // failures go on to the error middleware's log.
+                    guard route.deprecated, let refusal = APIError(error) else { throw error }
+                    response = try refusal.response(from: request, context: context)
+                }
                 if route.deprecated {
                     response.headers[HTTPField.Name("Deprecation")!] = "true"
                     response.headers[HTTPField.Name("Sunset")!] = Deprecation.sunset

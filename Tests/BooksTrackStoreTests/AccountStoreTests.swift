@@ -1,0 +1,85 @@
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTesting
+import Foundation
+import Testing
+
+/// Accounts in a real library file, with secrets that are cheap to compute but keep the shape of
+/// the real ones (the hash is checked, the digest is a function of the secret).
+@Suite struct AccountStoreTests {
+    struct PlainSecrets: Secrets {
+        func hashPassword(_ password: String) -> String { "hash:" + password }
+        func verifyPassword(_ password: String, hash: String) -> Bool { hash == "hash:" + password }
+        func digest(token secret: String) -> String { "digest:" + secret }
+    }
+
+    let folder: TemporaryDirectory
+    let database: LibraryDatabase
+    let clock = SettableClock(start: Date(timeIntervalSince1970: 1_795_338_000))
+    let accounts: AccountService
+
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "bookstrack-store-tests")
+        database = try LibraryDatabase(path: folder.path("library.sqlite"))
+        accounts = AccountService(store: database, secrets: PlainSecrets(), now: { [clock] in clock.now })
+    }
+
+    @Test func theFirstAccountTakesTheTerminalsLibraryWithItsBooks() async throws {
+        let local = try database.ensureUser(named: User.defaultLocalName, now: clock.now)
+        let books = LibraryFixtures.books(count: 3, userID: local.id)
+        try database.library(for: local.id).add(books)
+        #expect(try await accounts.needsFirstAccount())
+
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: true)
+
+        #expect(alice.user.id == local.id)
+        #expect(alice.isAdmin)
+        #expect(try database.user(named: "local") == nil)
+        #expect(try database.library(for: alice.user.id).books(EntryQuery()).count == 3)
+        #expect(try await !accounts.needsFirstAccount())
+        // The second account starts with an empty library of its own.
+        let bob = try await accounts.createAccount(name: "bob", password: "battery staple", isAdmin: false)
+        #expect(bob.user.id != local.id)
+        await #expect(throws: AccountError.nameTaken("bob")) {
+            try await accounts.createAccount(name: "bob", password: "another password", isAdmin: false)
+        }
+    }
+
+    @Test func signInChecksThePasswordAndSaysTheSameForAnUnknownName() async throws {
+        _ = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
+        #expect(try await accounts.signIn(name: " alice ", password: "correct horse").user.name == "alice")
+        await #expect(throws: AccountError.wrongCredentials) { try await accounts.signIn(name: "alice", password: "Correct horse") }
+        await #expect(throws: AccountError.wrongCredentials) { try await accounts.signIn(name: "nobody", password: "correct horse") }
+        await #expect(throws: AccountError.wrongCredentials) {
+            try await accounts.signIn(name: String(repeating: "a", count: 10_000), password: String(repeating: "p", count: 100_000))
+        }
+    }
+
+    @Test func aTokenIsFoundByItsDigestOnlyItsLastUseIsKeptAndItDiesWhenRevoked() async throws {
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
+        let bob = try await accounts.createAccount(name: "bob", password: "battery staple", isAdmin: false)
+        let created = try await accounts.createToken(for: alice, name: "  sync  ")
+        #expect(created.token.name == "sync")
+
+        clock.advance(by: 600)
+        #expect(try await accounts.account(bearer: created.secret)?.user.id == alice.user.id)
+        #expect(try await accounts.tokens(of: alice).first?.lastUsed == clock.now)
+        #expect(try await accounts.tokens(of: bob).isEmpty)
+        #expect(try await accounts.account(bearer: "digest:" + created.secret) == nil)
+
+        await #expect(throws: AccountError.tokenNotFound) { try await accounts.revokeToken(created.token.id, of: bob) }
+        #expect(try await accounts.account(bearer: created.secret) != nil)
+        try await accounts.revokeToken(created.token.id, of: alice)
+        #expect(try await accounts.account(bearer: created.secret) == nil)
+    }
+
+    @Test func tokenNamesAndCountsHaveLimits() async throws {
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
+        await #expect(throws: AccountError.tokenNameEmpty) { try await accounts.createToken(for: alice, name: "   ") }
+        await #expect(throws: AccountError.tokenNameTooLong(limit: 64)) {
+            try await accounts.createToken(for: alice, name: String(repeating: "n", count: 65))
+        }
+        for index in 0..<AccountService.tokenLimit { _ = try await accounts.createToken(for: alice, name: "t\(index)") }
+        await #expect(throws: AccountError.tooManyTokens(limit: 50)) { try await accounts.createToken(for: alice, name: "one more") }
+    }
+}
