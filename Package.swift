@@ -79,12 +79,13 @@ let package = Package(
         .target(
             name: "BooksTrackServer",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore",
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore", "BooksTrackImport", "BooksTrackReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "BooksTrackCLI",

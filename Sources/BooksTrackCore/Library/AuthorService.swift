@@ -33,11 +33,25 @@ public struct AuthorService: Sendable {
 
     /// Applies what the reader says of an author (found by name) and saves it, in one transaction.
     public func describe(named name: String, _ description: AuthorDescription) async throws -> Author {
+        try await describe(description) { store in try Self.unique(named: name, in: store) }
+    }
+
+    /// Applies what the reader says of an author (by ID: the server's way) and saves it, in one transaction.
+    public func describe(id: Author.ID, _ description: AuthorDescription) async throws -> Author {
+        try await describe(description) { store in
+            guard let author = try store.author(id: id) else { throw LibraryError.authorNotFound(id) }
+            return author
+        }
+    }
+
+    private func describe(
+        _ description: AuthorDescription, find: @escaping @Sendable (any AuthorStore) throws -> Author
+    ) async throws -> Author {
         let update = try description.validated()
         let now = now()
         let store = store
         return try await store.transaction {
-            var author = try Self.unique(named: name, in: store)
+            var author = try find(store)
             update.apply(to: &author)
             author.touch(now)
             try Validation.validate(author)
