@@ -10,7 +10,9 @@ import Testing
 /// reach another's things.
 @Suite struct APIRoutesTests {
     /// A body every route that changes a book accepts (each reads the fields it knows).
-    static let changeBody = #"{"status": "reading", "page": 1, "rating": 4, "text": "hello", "hasSpoilers": false, "add": ["x"], "favorite": true, "minutes": 5, "pages": 1}"#
+    static let changeBody = #"{"status": "reading", "page": 1, "rating": 4, "text": "hello", "hasSpoilers": false, "add": ["x"], "favorite": true, "minutes": 5, "pages": 1, "gender": "female"}"#
+    /// The first bytes of a PNG: what a page photo upload is recognized by.
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]
 
     @Test func everyAccountRouteRefusesARequestWithoutAToken() async throws {
         try await ServerHarness.run { server in
@@ -36,16 +38,30 @@ import Testing
             let quoteID = try #require((quote.data?["quotes"] as? [[String: Any]])?.first?["id"] as? String)
             let tokens = try await server.send(.get, "/v1/tokens", token: alice.token)
             let tokenID = try #require(((tokens.envelope?["data"] as? [[String: Any]])?.first)?["id"] as? String)
+            let photo = try await server.send(.post, "/v1/books/\(book)/photos?page=3", token: alice.token, body: Self.png)
+            let photoID = try #require(photo.data?["id"] as? String, "\(photo.text)")
             let before = try await server.send(.get, "/v1/books/\(book)", token: alice.token).data
+            let authorID = try #require((before?["authors"] as? [[String: Any]])?.first?["id"] as? String)
 
             let idRoutes = APIRoute.all.filter { !$0.parameters.isEmpty }
             #expect(idRoutes.count >= 14)
             func path(_ route: APIRoute) -> String {
-                let owner = route.path.hasPrefix("/v1/tokens") ? tokenID : book
+                let owner = switch route.path.split(separator: "/").dropFirst().first {
+                case "tokens": tokenID
+                case "authors": authorID
+                case "photos": photoID
+                default: book
+                }
                 return route.path.replacingOccurrences(of: ":id", with: owner).replacingOccurrences(of: ":quoteID", with: quoteID)
             }
+            func send(_ route: APIRoute, token: String) async throws -> Answer {
+                if route.path.hasSuffix("/photos") && route.method == .post {
+                    return try await server.send(route.method, path(route), token: token, body: Self.png)
+                }
+                return try await server.send(route.method, path(route), token: token, json: Self.changeBody)
+            }
             for route in idRoutes {
-                let answer = try await server.send(route.method, path(route), token: bob.token, json: Self.changeBody)
+                let answer = try await send(route, token: bob.token)
                 #expect(answer.status == 404, "\(route.method) \(route.path) answered \(answer.status): \(answer.text)")
                 #expect(answer.code == "NOT_FOUND", "\(route.method) \(route.path)")
             }
@@ -53,10 +69,13 @@ import Testing
             #expect(after?["status"] as? String == "wishlist")
             #expect(after?["lastModified"] as? String == before?["lastModified"] as? String)
             #expect((after?["quotes"] as? [Any])?.count == 1)
+            #expect((after?["photos"] as? [Any])?.count == 1)
+            let authors = try await server.send(.get, "/v1/authors", token: alice.token).envelope?["data"] as? [[String: Any]]
+            #expect(authors?.first?["gender"] as? String == "unknown")
 
             // The same requests by the owner reach the book: what bob got was not a bad body's answer.
             for route in idRoutes.sorted(by: { ($0.method == .delete ? 1 : 0) < ($1.method == .delete ? 1 : 0) }) {
-                let answer = try await server.send(route.method, path(route), token: alice.token, json: Self.changeBody)
+                let answer = try await send(route, token: alice.token)
                 #expect(answer.status != 404 || route.path == "/v1/books/:id/quotes/:quoteID" && route.method == .delete && answer.code == "NOT_FOUND",
                         "\(route.method) \(route.path) answered \(answer.status) to its owner: \(answer.text)")
             }
