@@ -78,6 +78,19 @@ public struct BooksTrackApp: Sendable {
         UserLibrary(store: database.library(for: user.id), now: now)
     }
 
+    // MARK: Covers
+
+    /// The cover proxy: the allowlist is `BOOKSTRACK_PROXY_ALLOW` (comma-separated host names; a
+    /// leading dot allows subdomains), else the cover hosts of the providers and the catalog;
+    /// covers are kept in `covers/` of the data folder.
+    public func coverProxy() -> CoverProxy {
+        var policy = OutboundURLPolicy()
+        if let list = environment["BOOKSTRACK_PROXY_ALLOW"], !list.isEmpty {
+            policy.allowedHosts = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+        }
+        return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true))
+    }
+
     // MARK: Search
 
     /// Opens (creating if needed) the offline catalog; the bundled seed loads on first use.

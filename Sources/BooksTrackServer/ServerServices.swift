@@ -10,6 +10,7 @@ final class ServerServices: Sendable {
     let configuration: ServerConfiguration
     let accounts: AccountService
     let search: SearchService
+    let covers: CoverProxy
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
     let throttle = SignInThrottle()
@@ -29,6 +30,7 @@ final class ServerServices: Sendable {
         search = session.search
         closeSearch = session.close
         setupSecret = AccountService.newSetupSecret()
+        covers = app.coverProxy()
     }
 
     /// The use cases of an authenticated account's library.

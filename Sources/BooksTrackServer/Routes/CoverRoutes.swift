@@ -1,0 +1,44 @@
+import BooksTrackProviders
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `GET /images/proxy?url=`: a book cover fetched through `CoverProxy`, which refuses anything
+/// but an image from an allowed cover host at a public address; every refusal is a 4xx.
+enum CoverRoutes {
+    static let routes: [APIRoute] = [
+        APIRoute(.get, "/images/proxy", .open) { request, _, services in
+            guard let url = request.query("url"), !url.isEmpty else {
+                throw APIError.invalid(field: "url", "the query parameter url is required", code: "MISSING_FIELD")
+            }
+            let image: CoverProxy.Image
+            do {
+                image = try await services.covers.image(at: url)
+            } catch let error as OutboundRefusal {
+                throw refusal(error)
+            }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: image.contentType, .cacheControl: "public, max-age=604800",
+                    HTTPField.Name("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
+        },
+    ]
+
+    /// The status and code of a refusal: the URL is wrong (400), not allowed (403), the cover is not
+    /// there (404), too slow (408), too large (413) or not an image (415).
+    static func refusal(_ refusal: OutboundRefusal) -> APIError {
+        let (status, code): (HTTPResponse.Status, String) = switch refusal {
+        case .malformed, .scheme, .port: (.badRequest, "URL_REFUSED")
+        case .address, .hostNotAllowed, .privateAddress: (.forbidden, "HOST_NOT_ALLOWED")
+        case .tooManyRedirects: (.forbidden, "TOO_MANY_REDIRECTS")
+        case .unresolvable, .upstream, .unreachable: (.notFound, "COVER_NOT_FOUND")
+        case .tooSlow: (.requestTimeout, "COVER_TOO_SLOW")
+        case .tooLarge: (.contentTooLarge, "COVER_TOO_LARGE")
+        case .notAnImage: (.unsupportedMediaType, "NOT_AN_IMAGE")
+        }
+        return APIError(status, code: code, refusal.description, details: ["field": "url"])
+    }
+}

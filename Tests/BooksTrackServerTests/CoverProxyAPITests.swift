@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import BooksTrackServer
+
+@Suite struct CoverProxyAPITests {
+    /// The hostile URLs of the providers' corpus, and more, through the real route: each is a
+    /// clear 4xx naming the url field, never a 5xx, and no connection is attempted.
+    static let hostile = [
+        "http://covers.openlibrary.org/b/id/1-M.jpg", "file:///etc/passwd", "gopher://127.0.0.1:70/_GET", "javascript:alert(1)",
+        "https://127.0.0.1/x.jpg", "https://127.1/x.jpg", "https://0x7f.0.0.1/x.jpg", "https://0177.0.0.1/x.jpg", "https://2130706433/x.jpg",
+        "https://0.0.0.0/x.jpg", "https://[::1]/x.jpg", "https://[::ffff:127.0.0.1]/x.jpg", "https://169.254.169.254/latest/meta-data/",
+        "https://10.0.0.1/x.jpg", "https://192.168.1.1/x.jpg", "https://172.16.0.1/x.jpg", "https://[fe80::1]/x.jpg", "https://[fd00::1]/x.jpg",
+        "https://localhost/x.jpg", "https://metadata.google.internal/computeMetadata/v1/", "https://evil.example/x.jpg",
+        "https://covers.openlibrary.org.evil.example/x.jpg", "https://covers.openlibrary.org@evil.example/x.jpg",
+        "https://user:pass@covers.openlibrary.org/x.jpg", "https://covers.openlibrary.org:8443/x.jpg", "https://%63overs.openlibrary.org/x.jpg",
+        "not a url", "https://", "https://covers.openlibrary.org/" + String(repeating: "a", count: 3_000),
+        "https://[0:0:0:0:0:ffff:169.254.169.254]/x.jpg", "https://017700000001/x.jpg",
+    ]
+
+    @Test func everyHostileURLIsAClear4xx() async throws {
+        #expect(Self.hostile.count >= 30)
+        try await ServerHarness.run { server in
+            for url in Self.hostile {
+                let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let answer = try await server.send(.get, "/images/proxy?url=\(encoded)")
+                #expect((400..<500).contains(answer.status), "\(url.prefix(60)) answered \(answer.status)")
+                #expect(answer.success == false)
+                #expect(answer.details?["field"] == "url", "\(url.prefix(60))")
+                #expect(["URL_REFUSED", "HOST_NOT_ALLOWED"].contains(answer.code ?? ""), "\(url.prefix(60)): \(answer.code ?? "")")
+            }
+            let missing = try await server.send(.get, "/images/proxy")
+            #expect(missing.status == 400)
+            #expect(missing.code == "MISSING_FIELD")
+        }
+    }
+}
