@@ -15,7 +15,7 @@ package enum GoogleBooksMapping {
     package static func work(from volume: GoogleBooksVolume) -> WorkDTO? {
         guard let title = volume.title else { return nil }
         let isbns = MappingSupport.isbns(volume.isbns)
-        let cover = MappingSupport.httpsURL(volume.thumbnail)
+        let cover = MappingSupport.coverURL(volume.thumbnail)
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: title, publisher: volume.publisher,
             publicationDate: MappingSupport.publicationDate(volume.publishedDate),

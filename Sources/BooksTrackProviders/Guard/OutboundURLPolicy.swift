@@ -11,9 +11,15 @@ public struct OutboundURLPolicy: Sendable {
     public var allowsPlainHTTP: Bool
 
     /// The cover hosts of the providers BooksTrack uses and of its bundled catalog.
-    public static let defaultCoverHosts: Set<String> = [
-        "covers.openlibrary.org", "archive.org", ".archive.org", "books.google.com", "books.googleusercontent.com",
+    public static let defaultCoverHosts: Set<String> = Set([
+        "covers.openlibrary.org", "archive.org", ".archive.org", "books.googleusercontent.com",
         "images.isbndb.com", "images.gr-assets.com", "i.gr-assets.com", "s.gr-assets.com",
+    ] + googleBooksRegions.map { "books.google." + $0 })
+
+    /// Google Books answers with the cover host of the reader's region.
+    private static let googleBooksRegions = [
+        "com", "co.uk", "de", "fr", "ca", "com.au", "es", "it", "nl", "co.in", "co.jp", "com.br", "pl", "se", "ch", "at", "be",
+        "ie", "co.nz", "dk", "no", "fi", "pt", "com.mx", "ru", "cz", "gr", "hu", "ro", "com.tr", "co.za", "com.ar", "cl", "co.kr",
     ]
 
     /// Creates a policy.

@@ -12,7 +12,7 @@ package enum ISBNdbMapping {
         let isbns = MappingSupport.isbns([book.isbn13, book.isbn10, book.isbn].compactMap { $0 }, including: askedISBN.map { [$0] } ?? [])
         // ISBNdb has no record ids of its own; the ISBN-13 is how its API addresses a book.
         let isbndbID = isbns.isbn13.first
-        let cover = MappingSupport.httpsURL(book.image)
+        let cover = MappingSupport.coverURL(book.image)
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: book.titleLong ?? title, publisher: book.publisher,
             publicationDate: MappingSupport.publicationDate(book.datePublished),

@@ -35,6 +35,14 @@ package enum MappingSupport {
         return nil
     }
 
+    /// A cover URL a provider answered, forced to https, kept only when the cover proxy would fetch
+    /// it (a host on the default cover allowlist, named, on the default port): a provider's answer
+    /// cannot plant a URL that points into the reader's network.
+    package static func coverURL(_ text: String?) -> String? {
+        guard let url = httpsURL(text), (try? OutboundURLPolicy().check(url)) != nil else { return nil }
+        return url
+    }
+
     /// The large cover image of an Open Library cover id; ids below 1 mean "no cover" in its data.
     package static func openLibraryCoverURL(id: Int?) -> String? {
         guard let id, id > 0 else { return nil }

@@ -66,7 +66,7 @@ package enum OpenLibraryMapping {
     package static func work(from record: OpenLibraryBooksAPIRecord, isbn: ISBN) -> WorkDTO? {
         guard let title = record.title else { return nil }
         let isbns = MappingSupport.isbns(record.isbn13 + record.isbn10, including: [isbn])
-        let cover = MappingSupport.httpsURL(record.coverURL)
+        let cover = MappingSupport.coverURL(record.coverURL)
         let edition = EditionDTO(
             isbn13: isbns.isbn13, isbn10: isbns.isbn10, title: title, publisher: record.publishers.first,
             publicationDate: MappingSupport.publicationDate(record.publishDate),

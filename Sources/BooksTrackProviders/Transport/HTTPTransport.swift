@@ -33,7 +33,8 @@ public final class HTTPTransport: Sendable {
         // The per-request race in `send` is the real limit; these only stop a connection from
         // lingering if a caller passes an enormous timeout.
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: Self.maximumRedirects, allowCycles: false),
+            // Redirects are followed by hand (`exchange`), each one checked.
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(10), read: .seconds(120))
         )
         // By default the pool retries a refused connection with backoff until the deadline, so a
@@ -94,12 +95,22 @@ public final class HTTPTransport: Sendable {
         }
     }
 
-    private func exchange(_ request: HTTPClientRequest, deadline: NIODeadline, timeoutSeconds: Double) async throws -> ProviderResponse {
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(request, deadline: deadline)
-        } catch {
-            throw Self.connectionFailure(error, url: request.url, timeoutSeconds: timeoutSeconds)
+    private func exchange(_ first: HTTPClientRequest, deadline: NIODeadline, timeoutSeconds: Double) async throws -> ProviderResponse {
+        var request = first
+        var response: HTTPClientResponse
+        var redirects = 0
+        while true {
+            do {
+                response = try await client.execute(request, deadline: deadline)
+            } catch {
+                throw Self.connectionFailure(error, url: request.url, timeoutSeconds: timeoutSeconds)
+            }
+            guard (300..<400).contains(Int(response.status.code)), let location = response.headers.first(name: "Location") else { break }
+            redirects += 1
+            guard redirects <= Self.maximumRedirects else {
+                throw ProviderError.malformedResponse("too many redirects (more than \(Self.maximumRedirects))")
+            }
+            request.url = try await Self.checkedRedirect(from: request.url, to: location)
         }
         let status = Int(response.status.code)
         if status == 429 {
@@ -125,6 +136,36 @@ public final class HTTPTransport: Sendable {
         return ProviderResponse(
             status: status, body: Array(buffer.readableBytesView), contentType: response.headers.first(name: "Content-Type")
         )
+    }
+
+    /// Where a redirect may go: never from https to http, and to another host only when every
+    /// address it resolves to is public (the configured service itself may be on loopback).
+    package static func checkedRedirect(from current: String, to location: String, resolver: any HostResolver = SystemHostResolver()) async throws -> String {
+        guard let base = URL(string: current), let next = URL(string: location, relativeTo: base)?.absoluteURL,
+              let scheme = next.scheme?.lowercased(), scheme == "https" || scheme == "http", let host = next.host?.lowercased()
+        else {
+            throw ProviderError.malformedResponse("a redirect to \(location.prefix(100)) cannot be followed")
+        }
+        if base.scheme?.lowercased() == "https", scheme == "http" {
+            throw ProviderError.malformedResponse("a redirect from https to http is refused")
+        }
+        guard host != base.host?.lowercased() || next.port != base.port else { return next.absoluteString }
+        let addresses: [IPAddress]
+        if let literal = IPAddress(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))) {
+            addresses = [literal]
+        } else if OutboundURLPolicy.looksLikeAddress(host) {
+            throw ProviderError.malformedResponse("a redirect to the address \(host) is refused")
+        } else {
+            do {
+                addresses = try await resolver.addresses(of: host)
+            } catch {
+                throw ProviderError.unreachable("\(host) does not resolve")
+            }
+        }
+        if let address = addresses.first(where: { !$0.isPublic }) {
+            throw ProviderError.malformedResponse("a redirect to \(host) (\(address)), not a public address, is refused")
+        }
+        return next.absoluteString
     }
 
     private static func connectionFailure(_ error: any Error, url: String, timeoutSeconds: Double) -> ProviderError {
