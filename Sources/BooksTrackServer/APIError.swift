@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackImport
 import BooksTrackProviders
 import Foundation
 import Hummingbird
@@ -60,6 +61,17 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as AccountError:
             self = Self.account(error)
+        case let error as ImportError:
+            switch error {
+            case .fileTooLarge(_, let limit), .overLimits(_, let limit, _, _):
+                self = APIError(.contentTooLarge, code: "FILE_TOO_LARGE", error.description, details: ["limit": "\(limit)"])
+            case .tooManyRows(let limit):
+                self = APIError(.contentTooLarge, code: "TOO_MANY_ROWS", error.description, details: ["limit": "\(limit)"])
+            case .cancelled:
+                self = APIError(.conflict, code: "CANCELLED", error.description)
+            default:
+                self = APIError(.badRequest, code: "UNREADABLE_IMPORT", error.description, details: ["field": "file"])
+            }
         case let error as GoalError:
             self = APIError(.notFound, code: "NOT_FOUND", error.description)
         default:

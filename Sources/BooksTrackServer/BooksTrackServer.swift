@@ -2,6 +2,7 @@ import BooksTrackApp
 import BooksTrackCore
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// `bookstrack serve`: the HTTP API over the library file of a data folder.
@@ -19,14 +20,25 @@ public struct BooksTrackServer: Sendable {
     public func application() -> some ApplicationProtocol {
         let router = Router(context: APIContext.self)
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: AuthenticationMiddleware(accounts: services.accounts))
+        router.add(middleware: AuthenticationMiddleware(services: services))
         router.add(APIRoute.all, services: services)
         let configuration = services.configuration
-        return Application(
+        var application = Application(
             router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: ProgressSocket.router(services: services)),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "BooksTrack"),
             logger: logger
         )
+        let services = services
+        let logger = logger
+        application.beforeServerStarts {
+            do {
+                try await services.resumeJobs()
+            } catch {
+                logger.error("unfinished jobs could not be resumed", metadata: ["error": "\(error)"])
+            }
+        }
+        return application
     }
 
     /// The first-start message: while no account has a password, how to create the first one.

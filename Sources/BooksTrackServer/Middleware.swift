@@ -31,16 +31,10 @@ struct ErrorMiddleware: RouterMiddleware {
 /// sends a token that is not live is refused, whatever the route, so a revoked script learns it.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = APIContext
-    let accounts: AccountService
+    let services: ServerServices
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else { return try await next(request, context) }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer",
-              let account = try await accounts.account(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
-        else {
-            throw APIError(.unauthorized, code: "INVALID_TOKEN", "the API token is not valid (revoked, mistyped or not a bt_ token)")
-        }
+        guard let account = try await services.bearerAccount(request) else { return try await next(request, context) }
         var context = context
         context.account = account
         return try await next(request, context)

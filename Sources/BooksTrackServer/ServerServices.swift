@@ -3,6 +3,7 @@ import BooksTrackCore
 import BooksTrackProviders
 import BooksTrackStore
 import Foundation
+import Hummingbird
 
 /// What the routes call: the use cases of the server's one library file, built once at start by
 /// the composition root, and closed once at shutdown.
@@ -11,6 +12,8 @@ final class ServerServices: Sendable {
     let accounts: AccountService
     let search: SearchService
     let covers: CoverProxy
+    let jobStore: any JobStore
+    let jobs: ImportJobs
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
     let throttle = SignInThrottle()
@@ -31,11 +34,52 @@ final class ServerServices: Sendable {
         closeSearch = session.close
         setupSecret = AccountService.newSetupSecret()
         covers = app.coverProxy()
+        jobStore = database
+        let database = database
+        jobs = ImportJobs(
+            runner: JobRunner(store: database, now: app.now), store: database,
+            uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
+            library: { user in app.library(of: user, database: database) }, now: app.now)
     }
 
     /// The use cases of an authenticated account's library.
     func library(_ account: Account) -> UserLibrary {
         app.library(of: account.user, database: database)
+    }
+
+    /// The account of the request's bearer token; nil without one; refused for one that is not live.
+    func bearerAccount(_ request: Request) async throws -> Account? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer",
+              let account = try await accounts.account(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        else {
+            throw APIError(.unauthorized, code: "INVALID_TOKEN", "the API token is not valid (revoked, mistyped or not a bt_ token)")
+        }
+        return account
+    }
+
+    /// Whether a page from `origin` may open the server's WebSockets: its host (and port, when it
+    /// names one) must be the public URL's, else the host the request was sent to. Browsers send
+    /// `http(s)://host:port`; other clients often `ws://host`.
+    func allowsOrigin(_ origin: String, host: String?) -> Bool {
+        guard let url = URLComponents(string: origin), let scheme = url.scheme?.lowercased(),
+              ["http", "https", "ws", "wss"].contains(scheme), let originHost = url.host?.lowercased()
+        else { return false }
+        let expected: (host: String, port: Int?)
+        if let publicURL = configuration.publicURL, let publicHost = publicURL.host {
+            expected = (publicHost.lowercased(), publicURL.port)
+        } else if let host, let parsed = URLComponents(string: "http://" + host), let requestHost = parsed.host {
+            expected = (requestHost.lowercased(), parsed.port)
+        } else {
+            return false
+        }
+        return originHost == expected.host && (url.port == nil || url.port == expected.port)
+    }
+
+    /// Resumes the jobs a stopped server left unfinished.
+    func resumeJobs() async throws {
+        try await jobs.resume(users: try database.users())
     }
 
     /// Releases the HTTP client and saves the cache counters.

@@ -40,6 +40,9 @@ import Testing
             let tokenID = try #require(((tokens.envelope?["data"] as? [[String: Any]])?.first)?["id"] as? String)
             let photo = try await server.send(.post, "/v1/books/\(book)/photos?page=3", token: alice.token, body: Self.png)
             let photoID = try #require(photo.data?["id"] as? String, "\(photo.text)")
+            let job = try await server.send(.post, "/v1/imports", token: alice.token, body: Array("Title,Author\nDune,Frank Herbert\n".utf8))
+            let jobID = try #require(job.data?["id"] as? String, "\(job.text)")
+            _ = try await server.waitForJob(jobID, token: alice.token)
             let before = try await server.send(.get, "/v1/books/\(book)", token: alice.token).data
             let authorID = try #require((before?["authors"] as? [[String: Any]])?.first?["id"] as? String)
 
@@ -50,6 +53,7 @@ import Testing
                 case "tokens": tokenID
                 case "authors": authorID
                 case "photos": photoID
+                case "jobs": jobID
                 default: book
                 }
                 return route.path.replacingOccurrences(of: ":id", with: owner).replacingOccurrences(of: ":quoteID", with: quoteID)

@@ -23,13 +23,16 @@ struct ServerHarness: Sendable {
     let clock: SettableClock
 
     /// Runs `body` against a started server; the folder is removed afterwards.
+    /// `folder` keeps the data folder for a second server (a restart); `prepare` runs before the server opens it.
     static func run(
-        signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, _ body: @Sendable (ServerHarness) async throws -> Void
+        signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, folder given: TemporaryDirectory? = nil,
+        prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in }, _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
-        let folder = try TemporaryDirectory(prefix: "bookstrack-server-tests")
-        defer { folder.remove() }
+        let folder = try given ?? TemporaryDirectory(prefix: "bookstrack-server-tests")
+        defer { if given == nil { folder.remove() } }
         let clock = SettableClock(start: start)
         let app = BooksTrackApp(dataDirectory: folder.url, environment: ["BOOKSTRACK_OFFLINE": "1"], now: { clock.now })
+        try await prepare(app)
         let configuration = ServerConfiguration(signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit)
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {
@@ -38,9 +41,11 @@ struct ServerHarness: Sendable {
                 try await body(harness)
             }
         } catch {
+            await server.services.jobs.runner.waitForAll()
             await server.close()
             throw error
         }
+        await server.services.jobs.runner.waitForAll()
         await server.close()
     }
 
@@ -70,6 +75,16 @@ struct ServerHarness: Sendable {
         let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                       body: Data(bytes.readableBytesView))
+    }
+
+    /// Polls a job until it ends (at most `seconds`).
+    func waitForJob(_ id: String, token: String, seconds: Int = 120) async throws -> Answer {
+        for _ in 0..<(seconds * 10) {
+            let answer = try await send(.get, "/v1/jobs/\(id)", token: token)
+            if let status = answer.data?["status"] as? String, ["succeeded", "failed", "cancelled"].contains(status) { return answer }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw HarnessError("job \(id) did not end within \(seconds) s")
     }
 
     /// Adds a book by hand and returns its id.

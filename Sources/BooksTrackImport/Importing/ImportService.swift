@@ -19,10 +19,12 @@ public struct ImportService: Sendable {
     }
 
     /// Imports a checked file, calling `progress` after each batch (on the import's thread).
+    /// `isCancelled` is asked after each batch; true stops the import with `ImportError.cancelled`.
     public func importFile(
-        at url: URL, options: ImportOptions, checked: ImportCheck? = nil, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+        at url: URL, options: ImportOptions, checked: ImportCheck? = nil, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
     ) async throws -> ImportSummary {
-        let importer = LibraryImporter(store: store, now: now)
+        let importer = LibraryImporter(store: store, now: now, isCancelled: isCancelled)
         return try await OwnThread.run(name: "bookstrack import") {
             try importer.importFile(at: url, options: options, checked: checked, progress: progress)
         }

@@ -10,9 +10,12 @@ import Foundation
 public struct LibraryImporter: Sendable {
     private let store: any LibraryStore
     private let now: @Sendable () -> Date
+    /// Asked after each batch: true stops the import with `ImportError.cancelled`.
+    private let isCancelled: @Sendable () -> Bool
 
     /// Creates an importer writing into `store`; `now` stamps new records.
-    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
+    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.isCancelled = isCancelled
         self.store = store
         self.now = now
     }
@@ -87,6 +90,7 @@ public struct LibraryImporter: Sendable {
             summary.problems += batch.problems
             try batcher.process(batch.books, into: &summary)
             progress(ImportProgress(processed: summary.rows, total: total))
+            if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
         }
         finish(&summary, batcher: batcher)
         return summary
@@ -112,6 +116,7 @@ public struct LibraryImporter: Sendable {
             summary.problems += problems
             try batcher.process(books.map { $0.fittingLimits(now: now(), problems: &summary.problems) }, into: &summary)
             progress(ImportProgress(processed: summary.rows, total: total))
+            if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
         }
         finish(&summary, batcher: batcher)
         return summary

@@ -26,6 +26,8 @@ public enum ImportError: Error, Equatable, Sendable {
     case headerMismatch(format: String, missing: [String])
     /// A JSON export that does not parse or has the wrong shape.
     case invalidJSON(reason: String)
+    /// The import was cancelled after `rows` rows; the batches written before stay written.
+    case cancelled(rows: Int)
 }
 
 extension ImportError: CustomStringConvertible {
@@ -58,6 +60,8 @@ extension ImportError: CustomStringConvertible {
             "no known export has this header and no column names a title: \(header.prefix(12).joined(separator: ", "))"
         case let .headerMismatch(format, missing):
             "the header lacks the \(format) columns \(missing.joined(separator: ", "))"
+        case let .cancelled(rows):
+            "the import was cancelled after \(rows) rows; what was written stays, and running it again finishes it"
         case let .invalidJSON(reason):
             "the JSON file cannot be read: \(reason)"
         }

@@ -166,6 +166,26 @@ extension LibraryDatabase {
                 CREATE INDEX api_tokens_by_user ON api_tokens(userKey, dateCreated);
                 """)
         }
+        migrator.registerMigration("v15-jobs") { db in
+            // Long work run off the request (imports): persisted so a restart resumes or reports it.
+            try db.execute(sql: """
+                CREATE TABLE jobs (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    processed INTEGER NOT NULL,
+                    total INTEGER NOT NULL,
+                    message TEXT,
+                    input TEXT NOT NULL,
+                    result TEXT,
+                    dateCreated REAL NOT NULL,
+                    dateUpdated REAL NOT NULL
+                );
+                CREATE INDEX jobs_by_user ON jobs(userKey, dateCreated);
+                CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('queued', 'running');
+                """)
+        }
         return migrator
     }
 

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Long work a reader started (an import), run off the request that started it, persisted so a
+/// restart resumes it or says why it failed, owned by one user.
+public struct Job: Codable, Hashable, Sendable, Identifiable {
+    public typealias ID = Identifier<Job>
+
+    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        case `import`
+    }
+
+    public enum Status: String, Codable, Hashable, Sendable, CaseIterable {
+        case queued, running, succeeded, failed, cancelled
+
+        /// Whether the job has ended.
+        public var isFinished: Bool { self == .succeeded || self == .failed || self == .cancelled }
+    }
+
+    public var id: ID
+    public var kind: Kind
+    public var status: Status
+    public var processed: Int
+    public var total: Int
+    /// Why it failed, or a note ("resumed after a restart").
+    public var message: String?
+    /// What the work needs to run (for an import: the uploaded file's name and the options), as JSON.
+    public var input: String
+    /// What it produced (for an import: the report), as JSON.
+    public var result: String?
+    public var dateCreated: Date
+    public var dateUpdated: Date
+
+    /// A new job, queued.
+    public init(kind: Kind, input: String, now: Date) {
+        id = ID()
+        self.kind = kind
+        status = .queued
+        processed = 0
+        total = 0
+        self.input = input
+        dateCreated = now
+        dateUpdated = now
+    }
+
+    /// The progress event of the job as it is now.
+    public var event: JobEvent {
+        JobEvent(jobId: id.description, kind: kind, status: status, processed: processed, total: total, message: message)
+    }
+}
+
+/// What `GET /ws/progress` pushes and a poll reads: `{jobId, kind, status, processed, total, message}`.
+public struct JobEvent: Codable, Hashable, Sendable {
+    public var jobId: String
+    public var kind: Job.Kind
+    public var status: Job.Status
+    public var processed: Int
+    public var total: Int
+    public var message: String?
+}
+
+/// Where jobs are kept. Each method is one transaction, off the caller's thread.
+public protocol JobStore: Sendable {
+    func add(_ job: Job, owner: User.ID) async throws
+    /// The job, if `owner` owns it.
+    func job(_ id: Job.ID, owner: User.ID) async throws -> Job?
+    /// The owner's jobs, newest first, at most `limit`.
+    func jobs(owner: User.ID, limit: Int) async throws -> [Job]
+    /// Saves the job's status, progress, message and result.
+    func update(_ job: Job) async throws
+    /// Every job that is queued or running, with its owner: after a restart, work to resume.
+    func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)]
+}

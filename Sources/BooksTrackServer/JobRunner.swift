@@ -1,0 +1,125 @@
+import BooksTrackCore
+import Foundation
+import Synchronization
+
+/// Runs jobs off the requests that started them: a client that disconnects loses nothing. Each
+/// job's status and progress are saved as they change and pushed to the owner's subscribers
+/// (the WebSocket); a restart resumes what was queued or running (`ServerServices.resumeJobs`).
+final class JobRunner: Sendable {
+    /// What a job's work reports through.
+    struct Context: Sendable {
+        let progress: @Sendable (_ processed: Int, _ total: Int) -> Void
+        let isCancelled: @Sendable () -> Bool
+    }
+
+    private let store: any JobStore
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    private struct State {
+        var cancelled: Set<Job.ID> = []
+        var subscribers: [Job.ID: [UUID: AsyncStream<JobEvent>.Continuation]] = [:]
+        var latest: [Job.ID: JobEvent] = [:]
+        var tasks: [Job.ID: Task<Void, Never>] = [:]
+    }
+
+    init(store: any JobStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Starts `work` for a job already stored; it returns the job's result as JSON.
+    func start(_ job: Job, work: @escaping @Sendable (Context) async throws -> String?) {
+        let task = Task.detached { [self] in await run(job, work: work) }
+        state.withLock { $0.tasks[job.id] = task }
+    }
+
+    /// Asks a job to stop after its current step.
+    func cancel(_ id: Job.ID) {
+        _ = state.withLock { $0.cancelled.insert(id) }
+    }
+
+    /// The job's events from now on, starting with its latest; ends when the job ends.
+    func events(of job: Job) -> AsyncStream<JobEvent> {
+        let key = UUID()
+        let (stream, continuation) = AsyncStream<JobEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let latest = state.withLock { state -> JobEvent? in
+            state.subscribers[job.id, default: [:]][key] = continuation
+            return state.latest[job.id]
+        }
+        let current = latest ?? job.event
+        continuation.yield(current)
+        if current.status.isFinished { continuation.finish() }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.subscribers[job.id]?.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Whether the job was asked to stop.
+    func isCancelled(_ id: Job.ID) -> Bool {
+        state.withLock { $0.cancelled.contains(id) }
+    }
+
+    /// Waits for every running job (tests, and shutdown after cancelling).
+    func waitForAll() async {
+        let tasks = state.withLock { Array($0.tasks.values) }
+        for task in tasks { await task.value }
+    }
+
+    private func run(_ start: Job, work: @escaping @Sendable (Context) async throws -> String?) async {
+        var job = start
+        job.status = .running
+        await save(&job)
+        // Progress arrives on the work's own thread; one consumer saves and publishes it in order.
+        let (updates, feed) = AsyncStream<(Int, Int)>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = job.id
+        let context = Context(
+            progress: { processed, total in feed.yield((processed, total)) },
+            isCancelled: { [self] in isCancelled(id) })
+        let reporter = Task { [job] in
+            var current = job
+            for await (processed, total) in updates {
+                current.processed = processed
+                current.total = total
+                await save(&current)
+            }
+            return current
+        }
+        var outcome: (status: Job.Status, message: String?, result: String?)
+        do {
+            let result = try await work(context)
+            outcome = (.succeeded, nil, result)
+        } catch {
+            let cancelled = context.isCancelled()
+            outcome = (cancelled ? .cancelled : .failed, String(describing: error), nil)
+        }
+        feed.finish()
+        job = await reporter.value
+        job.status = outcome.status
+        job.message = outcome.message
+        job.result = outcome.result
+        await save(&job)
+        let subscribers = state.withLock { state in
+            state.cancelled.remove(id)
+            state.tasks[id] = nil
+            state.latest[id] = nil
+            return Array(state.subscribers.removeValue(forKey: id)?.values ?? [:].values)
+        }
+        // Outside the lock: finishing runs each stream's termination handler, which takes it.
+        for continuation in subscribers { continuation.finish() }
+    }
+
+    /// Saves the job and pushes its event to its subscribers.
+    private func save(_ job: inout Job) async {
+        job.dateUpdated = now()
+        // A failed save leaves the stored job behind the live one; the next save catches up.
+        try? await store.update(job)
+        let event = job.event
+        let subscribers = state.withLock { state in
+            state.latest[job.id] = event
+            return Array(state.subscribers[job.id]?.values ?? [:].values)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+}

@@ -1,0 +1,90 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+/// Jobs beside the libraries they work on (migration `v15-jobs`), read and written with GRDB's
+/// async calls.
+extension LibraryDatabase: JobStore {
+    private static let jobSelection = "j.id, j.kind, j.status, j.processed, j.total, j.message, j.input, j.result, j.dateCreated, j.dateUpdated"
+
+    public func add(_ job: Job, owner: User.ID) async throws {
+        try await translating {
+            try await writer.write { db in
+                let changed = try SQLiteLibraryStore.execute(db, """
+                    INSERT INTO jobs (id, userKey, kind, status, processed, total, message, input, result, dateCreated, dateUpdated)
+                    SELECT ?, key, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ?
+                    """, [job.id.storageText, job.kind.rawValue, job.status.rawValue, job.processed, job.total, job.message, job.input,
+                          job.result, job.dateCreated.databaseSeconds, job.dateUpdated.databaseSeconds, owner.storageText])
+                guard changed == 1 else { throw StoreError.databaseFailure(code: -1, message: "no user \(owner) for the job") }
+            }
+        }
+    }
+
+    public func job(_ id: Job.ID, owner: User.ID) async throws -> Job? {
+        try await translating {
+            try await writer.read { db in
+                try Self.jobs(db, where: "j.id = ? AND u.id = ?", [id.storageText, owner.storageText]).first?.job
+            }
+        }
+    }
+
+    public func jobs(owner: User.ID, limit: Int) async throws -> [Job] {
+        try await translating {
+            try await writer.read { db in
+                try Self.jobs(db, where: "u.id = ? ORDER BY j.dateCreated DESC, j.id LIMIT ?", [owner.storageText, limit]).map(\.job)
+            }
+        }
+    }
+
+    public func update(_ job: Job) async throws {
+        try await translating {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, """
+                    UPDATE jobs SET status = ?, processed = ?, total = ?, message = ?, result = ?, dateUpdated = ? WHERE id = ?
+                    """, [job.status.rawValue, job.processed, job.total, job.message, job.result, job.dateUpdated.databaseSeconds,
+                          job.id.storageText])
+            }
+        }
+    }
+
+    public func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)] {
+        try await translating {
+            try await writer.read { db in
+                try Self.jobs(db, where: "j.status IN ('queued', 'running') ORDER BY j.dateCreated", [])
+            }
+        }
+    }
+
+    private static func jobs(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [(job: Job, owner: User.ID)] {
+        try SQLiteLibraryStore.fetch(db, "SELECT \(jobSelection), u.id FROM jobs j JOIN users u ON u.key = j.userKey WHERE \(condition)",
+                                     arguments, table: "jobs") { reader in
+            let id: Job.ID = try reader.textID()
+            let kindText = try reader.string()
+            let statusText = try reader.string()
+            guard let kind = Job.Kind(rawValue: kindText), let status = Job.Status(rawValue: statusText) else {
+                throw StoreError.databaseFailure(code: -1, message: "job \(id) has an unknown kind or status")
+            }
+            var job = Job(kind: kind, input: "", now: Date())
+            job.id = id
+            job.status = status
+            job.processed = try reader.int()
+            job.total = try reader.int()
+            job.message = try reader.optionalString()
+            job.input = try reader.string()
+            job.result = try reader.optionalString()
+            job.dateCreated = try reader.date()
+            job.dateUpdated = try reader.date()
+            return (job, try reader.textID())
+        }
+    }
+
+    private func translating<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import BooksTrackApp
+import BooksTrackCore
+import BooksTrackStore
+import BooksTrackTesting
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import Testing
+
+@testable import BooksTrackServer
+
+@Suite struct ImportJobAPITests {
+    /// A Goodreads export of `rows` rows, as bytes.
+    static func goodreads(rows: Int) throws -> [UInt8] {
+        let folder = try TemporaryDirectory(prefix: "bookstrack-server-upload")
+        let file = folder.url.appendingPathComponent("goodreads.csv")
+        try GoodreadsExportFixture.write(rows: rows, to: file)
+        return Array(try Data(contentsOf: file))
+    }
+
+    /// The job's events as the WebSocket pushes them, until the job ends.
+    static func events(port: Int, jobID: String, token: String, origin: String? = nil) async throws -> [[String: Any]] {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        if let origin { headers[.origin] = origin }
+        let collected = EventBox()
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/ws/progress?jobId=\(jobID)", configuration: .init(additionalHeaders: headers),
+            logger: Logger(label: "tests")
+        ) { inbound, _, _ in
+            for try await message in inbound.messages(maxSize: 1 << 16) {
+                guard case .text(let text) = message,
+                      let event = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
+                collected.append(event)
+            }
+        }
+        return collected.all
+    }
+
+    final class EventBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [[String: Any]] = []
+        func append(_ event: [String: Any]) { lock.withLock { events.append(event) } }
+        var all: [[String: Any]] { lock.withLock { events } }
+    }
+
+    @Test func anImportRunsAsAJobWhoseProgressReachesItsOwnerOverTheWebSocket() async throws {
+        let upload = try Self.goodreads(rows: 6_000)
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let started = try await server.send(.post, "/v1/imports", token: alice.token, body: upload)
+            #expect(started.status == 202, "\(started.text)")
+            let id = try #require(started.data?["id"] as? String)
+            #expect(["queued", "running"].contains(started.data?["status"] as? String ?? ""))
+
+            let events = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            #expect(events.count >= 2)
+            #expect(events.allSatisfy { $0["jobId"] as? String == id && $0["kind"] as? String == "import" })
+            let processed = events.compactMap { $0["processed"] as? Int }
+            #expect(processed == processed.sorted())
+            let last = try #require(events.last)
+            #expect(last["status"] as? String == "succeeded")
+            #expect(last["processed"] as? Int == 6_000)
+            #expect(last["total"] as? Int == 6_000)
+
+            let polled = try await server.waitForJob(id, token: alice.token)
+            let report = try #require(polled.data?["report"] as? [String: Any])
+            #expect(report["rows"] as? Int == 6_000)
+            let added = try #require(report["added"] as? Int)
+            #expect(added > 5_000)
+            #expect(try await server.send(.get, "/v1/books?limit=1", token: alice.token).data?["total"] as? Int == added)
+            let listed = try await server.send(.get, "/v1/jobs", token: alice.token).envelope?["data"] as? [[String: Any]]
+            #expect(listed?.first?["id"] as? String == id)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: server.app.dataDirectory.appendingPathComponent("uploads").path).isEmpty)
+        }
+    }
+
+    @Test func theProgressSocketIsRefusedBeforeTheUpgradeToAnyoneButTheOwner() async throws {
+        let upload = try Self.goodreads(rows: 10)
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let bob = try await server.account("bob")
+            let id = try #require(try await server.send(.post, "/v1/imports", token: alice.token, body: upload).data?["id"] as? String)
+            _ = try await server.waitForJob(id, token: alice.token)
+
+            let anonymous = try await server.send(.get, "/ws/progress?jobId=\(id)")
+            #expect(anonymous.status == 401)
+            let other = try await server.send(.get, "/ws/progress?jobId=\(id)", token: bob.token)
+            #expect(other.status == 404)
+            let foreign = try await server.send(.get, "/ws/progress?jobId=\(id)", token: alice.token, headers: [("Origin", "https://evil.example")])
+            #expect(foreign.status == 403)
+            #expect(foreign.code == "ORIGIN_REFUSED")
+            let plain = try await server.send(.get, "/ws/progress?jobId=\(id)", token: alice.token)
+            #expect(plain.status == 426)
+            #expect(try await server.send(.get, "/v1/jobs/\(id)", token: bob.token).status == 404)
+
+            // A real upgrade by another account, or from another origin, is refused.
+            await #expect(throws: (any Error).self) { try await Self.events(port: server.port, jobID: id, token: bob.token) }
+            await #expect(throws: (any Error).self) {
+                try await Self.events(port: server.port, jobID: id, token: alice.token, origin: "https://evil.example")
+            }
+            // The owner gets the finished job's state at once.
+            let events = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            #expect(events.count == 1)
+            #expect(events.first?["status"] as? String == "succeeded")
+        }
+    }
+
+    @Test func aCancelledImportStopsAfterItsBatchAndKeepsWhatItWrote() async throws {
+        let upload = try Self.goodreads(rows: 20_000)
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let id = try #require(try await server.send(.post, "/v1/imports", token: alice.token, body: upload).data?["id"] as? String)
+            let cancel = try await server.send(.delete, "/v1/jobs/\(id)", token: alice.token)
+            #expect(cancel.status == 202, "\(cancel.text)")
+            let ended = try await server.waitForJob(id, token: alice.token)
+            #expect(ended.data?["status"] as? String == "cancelled")
+            let processed = try #require(ended.data?["processed"] as? Int)
+            #expect(processed < 20_000)
+            #expect((ended.data?["message"] as? String)?.contains("cancelled after \(processed) rows") == true)
+            let again = try await server.send(.delete, "/v1/jobs/\(id)", token: alice.token)
+            #expect(again.status == 409)
+            #expect(again.code == "JOB_FINISHED")
+        }
+    }
+
+    @Test func anUploadThatCannotBeImportedIsRefusedAtOnceWithoutAJob() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            for (body, code) in [([UInt8](), "UNREADABLE_IMPORT"), ([0, 1, 2, 3, 0, 0, 255], "UNREADABLE_IMPORT"),
+                                 (Array("Title,Author\n".utf8), "UNREADABLE_IMPORT"), (Array("just some words\nmore\n".utf8), "UNREADABLE_IMPORT")] {
+                let answer = try await server.send(.post, "/v1/imports", token: alice.token, body: body)
+                #expect(answer.status == 400, "\(answer.text)")
+                #expect(answer.code == code)
+            }
+            let format = try await server.send(.post, "/v1/imports?format=kindle", token: alice.token, body: Array("a,b\n1,2\n".utf8))
+            #expect(format.status == 400)
+            #expect(format.details?["field"] == "format")
+            #expect((try await server.send(.get, "/v1/jobs", token: alice.token).envelope?["data"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func aRestartResumesAnImportWhoseUploadIsKeptAndFailsOneWhoseUploadIsGone() async throws {
+        let folder = try TemporaryDirectory(prefix: "bookstrack-server-restart")
+        let upload = try Self.goodreads(rows: 50)
+        let ids = IDBox()
+        try await ServerHarness.run(folder: folder, prepare: { app in
+            // What a server killed in the middle of two imports leaves behind.
+            let accounts = try app.accounts(passwordCost: 4)
+            let alice = try await accounts.createAccount(name: "alice", password: "password-alice", isAdmin: false)
+            let database = try app.libraryDatabase()
+            let uploads = app.dataDirectory.appendingPathComponent("uploads")
+            try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+            for kept in [true, false] {
+                var job = Job(kind: .import, input: "", now: ServerHarness.start)
+                let input = JobRoutes.ImportInput(file: "\(job.id).upload", format: nil, dryRun: false, overwrite: false)
+                job.input = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
+                job.status = .running
+                job.processed = 0
+                if kept { try Data(upload).write(to: uploads.appendingPathComponent(input.file)) }
+                try await database.add(job, owner: alice.user.id)
+                ids.set(kept ? "kept" : "gone", job.id.description)
+            }
+        }) { server in
+            let token = try await server.app.accounts(passwordCost: 4).createToken(
+                for: try await server.app.accounts(passwordCost: 4).account(named: "alice"), name: "t").secret
+            let resumed = try await server.waitForJob(ids.get("kept"), token: token)
+            #expect(resumed.data?["status"] as? String == "succeeded")
+            #expect((resumed.data?["report"] as? [String: Any])?["rows"] as? Int == 50)
+            let failed = try await server.waitForJob(ids.get("gone"), token: token)
+            #expect(failed.data?["status"] as? String == "failed")
+            #expect((failed.data?["message"] as? String)?.contains("upload is gone") == true)
+        }
+    }
+
+    final class IDBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ids: [String: String] = [:]
+        func set(_ key: String, _ value: String) { lock.withLock { ids[key] = value } }
+        func get(_ key: String) -> String { lock.withLock { ids[key] ?? "" } }
+    }
+}
