@@ -18,17 +18,21 @@ struct APIRoute: Sendable {
     /// Hummingbird's path syntax: `/v1/books/:id`.
     var path: String
     var access: Access
+    /// The query parameters the route reads; any other is refused (400 `UNKNOWN_PARAMETER`), so
+    /// this list is what the route really takes, and the OpenAPI document is checked against it.
+    var query: [String]
     /// Whether the route answers with `Deprecation` and `Sunset` headers (the seed's unversioned paths).
     var deprecated = false
     var handler: @Sendable (Request, APIContext, ServerServices) async throws -> Response
 
     init(
-        _ method: HTTPRequest.Method, _ path: String, _ access: Access, deprecated: Bool = false,
+        _ method: HTTPRequest.Method, _ path: String, _ access: Access, query: [String] = [], deprecated: Bool = false,
         _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
     ) {
         self.method = method
         self.path = path
         self.access = access
+        self.query = query
         self.deprecated = deprecated
         self.handler = handler
     }
@@ -55,6 +59,11 @@ extension Router where Context == APIContext {
         for route in routes {
             on(RouterPath(route.path), method: route.method) { (request: Request, context: APIContext) -> Response in
                 if route.access == .account { _ = try context.requireAccount() }
+                for (name, _) in request.uri.queryParameters where !route.query.contains(String(name)) {
+                    let known = route.query.isEmpty ? "it takes none" : "it takes " + route.query.joined(separator: ", ")
+                    throw APIError(.badRequest, code: "UNKNOWN_PARAMETER", "\(route.path) has no parameter \(name); \(known)",
+                                   details: ["field": String(name)])
+                }
                 var response: Response
                 do {
                     response = try await route.handler(request, context, services)

@@ -62,7 +62,7 @@ enum BookRoutes {
     struct Acquire: Codable, Sendable { var status: ReadingStatus? }
 
     static let routes: [APIRoute] = [
-        APIRoute(.get, "/v1/books", .account) { request, context, services in
+        APIRoute(.get, "/v1/books", .account, query: ["status", "tag", "favorite", "owned", "sort", "order", "limit", "offset"]) { request, context, services in
             let query = try entryQuery(request)
             let page = try await library(context, services).page(query)
             let now = services.now()

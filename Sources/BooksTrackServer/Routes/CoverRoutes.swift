@@ -7,7 +7,7 @@ import Hummingbird
 /// but an image from an allowed cover host at a public address; every refusal is a 4xx.
 enum CoverRoutes {
     static let routes: [APIRoute] = [
-        APIRoute(.get, "/images/proxy", .open) { request, _, services in
+        APIRoute(.get, "/images/proxy", .open, query: ["url"]) { request, _, services in
             guard let url = request.query("url"), !url.isEmpty else {
                 throw APIError.invalid(field: "url", "the query parameter url is required", code: "MISSING_FIELD")
             }

@@ -48,7 +48,7 @@ enum JobRoutes {
     }
 
     static let routes: [APIRoute] = [
-        APIRoute(.post, "/v1/imports", .account) { request, context, services in
+        APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite"]) { request, context, services in
             let account = try context.requireAccount()
             var input = ImportInput(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request))
             if let format = request.query("format"), !format.isEmpty {
@@ -83,7 +83,7 @@ enum JobRoutes {
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         // Reached without an upgrade, or after a refused one: says why.
-        APIRoute(.get, "/ws/progress", .account) { request, context, services in
+        APIRoute(.get, "/ws/progress", .account, query: ["jobId"]) { request, context, services in
             _ = try await ProgressSocket.authorize(request, account: context.account, services: services)
             throw APIError(.upgradeRequired, code: "UPGRADE_REQUIRED", "open this route as a WebSocket, or poll GET /v1/jobs/{id}")
         },

@@ -35,16 +35,16 @@ enum LibraryRoutes {
             let author = try await user(context, services).authors.describe(id: try context.id("id"), description)
             return try JSONBody.success(author, context: context)
         },
-        APIRoute(.get, "/v1/insights", .account) { request, context, services in
+        APIRoute(.get, "/v1/insights", .account, query: ["year"]) { request, context, services in
             try JSONBody.success(try await user(context, services).goals.insights(year: try year(request)), context: context)
         },
-        APIRoute(.get, "/v1/insights/report", .account) { request, context, services in
+        APIRoute(.get, "/v1/insights/report", .account, query: ["year"]) { request, context, services in
             let year = try year(request)
             let insights = try await user(context, services).goals.insights(year: year)
             let page = InsightsHTMLReport.render(insights, title: year.map { "Reading in \($0)" } ?? "Reading, all time", generatedAt: services.now())
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
         },
-        APIRoute(.get, "/v1/goal", .account) { request, context, services in
+        APIRoute(.get, "/v1/goal", .account, query: ["year"]) { request, context, services in
             try JSONBody.success(try await user(context, services).goals.goalProgress(year: try year(request)), context: context)
         },
         APIRoute(.put, "/v1/goal", .account) { request, context, services in
@@ -52,14 +52,14 @@ enum LibraryRoutes {
             let goal = try await user(context, services).goals.setGoal(year: body.year, books: body.books, pages: body.pages)
             return try JSONBody.success(goal, context: context)
         },
-        APIRoute(.delete, "/v1/goal", .account) { request, context, services in
+        APIRoute(.delete, "/v1/goal", .account, query: ["year"]) { request, context, services in
             try JSONBody.success(Removed(removed: try await user(context, services).goals.removeGoal(year: try year(request))), context: context)
         },
         APIRoute(.get, "/v1/books/:id/photos", .account) { _, context, services in
             let photos = try await user(context, services).library.photos(.id(try context.id("id"))).1
             return try JSONBody.success(photos, context: context)
         },
-        APIRoute(.post, "/v1/books/:id/photos", .account) { request, context, services in
+        APIRoute(.post, "/v1/books/:id/photos", .account, query: ["page", "caption"]) { request, context, services in
             let data: ByteBuffer
             do {
                 data = try await request.body.collect(upTo: PagePhoto.byteLimit)
@@ -83,7 +83,7 @@ enum LibraryRoutes {
             return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         },
-        APIRoute(.get, "/v1/export", .account) { request, context, services in
+        APIRoute(.get, "/v1/export", .account, query: ["format"]) { request, context, services in
             let format = request.query("format") ?? "json"
             guard format == "json" || format == "goodreads" else {
                 throw APIError.invalid(field: "format", "format is json or goodreads")

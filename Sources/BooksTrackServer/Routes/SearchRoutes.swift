@@ -7,13 +7,13 @@ import Hummingbird
 /// cache and the providers, answered in the envelope with the provider and whether it was cached.
 enum SearchRoutes {
     static let routes: [APIRoute] = [
-        APIRoute(.get, "/v1/search/title", .open) { request, context, services in
+        APIRoute(.get, "/v1/search/title", .open, query: ["q"]) { request, context, services in
             try await answer(SearchQuestion(query: try required("q", in: request)), context, services)
         },
-        APIRoute(.get, "/v1/search/isbn", .open) { request, context, services in
+        APIRoute(.get, "/v1/search/isbn", .open, query: ["isbn"]) { request, context, services in
             try await answer(SearchQuestion(isbn: try required("isbn", in: request)), context, services)
         },
-        APIRoute(.get, "/v1/search/advanced", .open) { request, context, services in
+        APIRoute(.get, "/v1/search/advanced", .open, query: ["title", "author"]) { request, context, services in
             let title = request.query("title").flatMap { $0.isEmpty ? nil : $0 }
             let author = request.query("author").flatMap { $0.isEmpty ? nil : $0 }
             guard let title else {
@@ -24,10 +24,10 @@ enum SearchRoutes {
             return try await answer(SearchQuestion(title: title, author: author), context, services)
         },
         // The seed's first paths, kept with a sunset date.
-        APIRoute(.get, "/search/title", .open, deprecated: true) { request, context, services in
+        APIRoute(.get, "/search/title", .open, query: ["q"], deprecated: true) { request, context, services in
             try await answer(SearchQuestion(query: try required("q", in: request)), context, services)
         },
-        APIRoute(.get, "/search/isbn", .open, deprecated: true) { request, context, services in
+        APIRoute(.get, "/search/isbn", .open, query: ["isbn"], deprecated: true) { request, context, services in
             try await answer(SearchQuestion(isbn: try required("isbn", in: request)), context, services)
         },
     ]

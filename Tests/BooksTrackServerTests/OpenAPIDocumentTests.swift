@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import BooksTrackServer
+
+/// The OpenAPI document kept in the repository and the route table are the same set: paths,
+/// methods, path parameters, query parameters (which the router enforces: an undeclared one is
+/// refused) and who may call each.
+@Suite struct OpenAPIDocumentTests {
+    static let documentURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/BooksTrackServer/Resources/openapi.json")
+
+    struct Operation: Hashable, CustomStringConvertible {
+        var method: String
+        var path: String
+        var pathParameters: Set<String>
+        var queryParameters: Set<String>
+        var needsAccount: Bool
+        var description: String { "\(method) \(path) path\(pathParameters.sorted()) query\(queryParameters.sorted()) account:\(needsAccount)" }
+    }
+
+    static func documented() throws -> Set<Operation> {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: documentURL)) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var operations = Set<Operation>()
+        for (path, item) in paths {
+            for (method, value) in item where ["get", "put", "post", "delete", "patch"].contains(method) {
+                let operation = try #require(value as? [String: Any])
+                let parameters = (operation["parameters"] as? [[String: Any]] ?? []) + (item["parameters"] as? [[String: Any]] ?? [])
+                let security = operation["security"] as? [[String: Any]] ?? []
+                operations.insert(Operation(
+                    method: method.uppercased(), path: path,
+                    pathParameters: Set(parameters.filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String }),
+                    queryParameters: Set(parameters.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String }),
+                    needsAccount: !security.isEmpty))
+            }
+        }
+        return operations
+    }
+
+    static var routed: Set<Operation> {
+        Set(APIRoute.all.map { route in
+            Operation(
+                method: route.method.rawValue,
+                path: route.path.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/"),
+                pathParameters: Set(route.parameters), queryParameters: Set(route.query), needsAccount: route.access == .account)
+        })
+    }
+
+    @Test func theDocumentDescribesExactlyTheRoutesTheServerHas() throws {
+        let documented = try Self.documented()
+        let routed = Self.routed
+        #expect(routed.count == APIRoute.all.count, "two routes share a method and path")
+        for missing in routed.subtracting(documented).sorted(by: { $0.description < $1.description }) {
+            Issue.record("routed but not documented as such: \(missing)")
+        }
+        for extra in documented.subtracting(routed).sorted(by: { $0.description < $1.description }) {
+            Issue.record("documented but not routed as such: \(extra)")
+        }
+    }
+
+    @Test func anUndeclaredQueryParameterIsRefusedNamingIt() async throws {
+        try await ServerHarness.run { server in
+            let answer = try await server.send(.get, "/v1/search/title?q=dune&page=2")
+            #expect(answer.status == 400)
+            #expect(answer.code == "UNKNOWN_PARAMETER")
+            #expect(answer.details?["field"] == "page")
+            #expect(try await server.send(.get, "/health?verbose=1").code == "UNKNOWN_PARAMETER")
+            #expect(try await server.send(.get, "/v1/search/title?q=dune").status == 200)
+        }
+    }
+
+    @Test func theServedDocumentIsTheOneInTheRepository() async throws {
+        try await ServerHarness.run { server in
+            let served = try await server.send(.get, "/openapi.json")
+            #expect(served.status == 200)
+            #expect(served.body == (try Data(contentsOf: Self.documentURL)))
+        }
+    }
+}
