@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "BooksTrack", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The library store (BooksTrackStore on SQLite): bulk insert, counts, a page, statistics.
@@ -82,6 +83,13 @@ let package = Package(
                 .product(name: "BooksTrackTesting", package: "BooksTrack"),
             ],
             path: "Sources/MakeLibrary"
+        ),
+        // A plain Hummingbird "hello" route: the baseline the server's figures are compared with
+        // (scripts/benchmark-server.sh).
+        .executableTarget(
+            name: "hello-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Sources/HelloServer"
         ),
     ]
 )
