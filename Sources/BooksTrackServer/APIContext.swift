@@ -7,6 +7,8 @@ struct APIContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The account of a valid bearer token, set by `AuthenticationMiddleware`.
     var account: Account?
+    /// The browser session the request came with, when it was authenticated by its cookie.
+    var session: BrowserSession?
     /// When the request began, for the envelope's `processingTime`.
     let started: ContinuousClock.Instant
     /// The address the request came from (the proxy's, behind a reverse proxy).

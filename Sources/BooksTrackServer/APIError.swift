@@ -111,7 +111,7 @@ struct APIError: Error, HTTPResponseError {
         case .tokenNameEmpty, .tokenNameTooLong:
             APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "name"])
         case .tooManyTokens: APIError(.conflict, code: "TOO_MANY_TOKENS", error.description)
-        case .tokenNotFound, .accountNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+        case .tokenNotFound, .accountNotFound, .sessionNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
         }
     }
 }

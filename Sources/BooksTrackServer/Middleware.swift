@@ -1,5 +1,6 @@
 import BooksTrackCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Turns what a handler threw into an answer: a use case's error is a 4xx naming what was wrong;
@@ -34,9 +35,47 @@ struct AuthenticationMiddleware: RouterMiddleware {
     let services: ServerServices
 
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
-        guard let account = try await services.bearerAccount(request) else { return try await next(request, context) }
         var context = context
-        context.account = account
+        if let account = try await services.bearerAccount(request) {
+            context.account = account
+            return try await next(request, context)
+        }
+        guard let secret = request.cookies[BrowserCookie.name]?.value,
+              let found = try await services.accounts.session(secret: secret)
+        else {
+            return try await next(request, context)
+        }
+        // A cookie rides along with any request a page sends, from any site: a change needs the
+        // session's CSRF token too, which only the server's own pages and the sign-in answer know.
+        if ![.get, .head, .options].contains(request.method) {
+            guard let token = request.headers[BrowserCookie.csrfHeader], services.accounts.csrfTokenMatches(token, digest: found.csrfDigest) else {
+                // Signing in again needs no token: the sign-in only ends the session it came with.
+                if request.uri.path == "/v1/session", request.method == .post {
+                    context.account = found.account
+                    context.session = found.session
+                    return try await next(request, context)
+                }
+                throw APIError(.forbidden, code: "CSRF_FAILED", "a change made with a session cookie needs the session's X-CSRF-Token header")
+            }
+        }
+        context.account = found.account
+        context.session = found.session
         return try await next(request, context)
+    }
+}
+
+/// The session cookie and the CSRF header.
+enum BrowserCookie {
+    static let name = "bt_session"
+    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+
+    /// The cookie for a new session: HttpOnly, SameSite=Lax, Secure when served over https.
+    static func setting(_ secret: String, secure: Bool) -> String {
+        "\(name)=\(secret); Path=/; Max-Age=\(Int(AccountService.sessionIdleLimit)); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+
+    /// The header that removes the cookie.
+    static func clearing(secure: Bool) -> String {
+        "\(name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 }

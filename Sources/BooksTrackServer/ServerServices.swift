@@ -77,6 +77,11 @@ final class ServerServices: Sendable {
         return originHost == expected.host && (url.port == nil || url.port == expected.port)
     }
 
+    /// Whether readers reach the server over https (its public URL says so): cookies are then Secure.
+    var servesHTTPS: Bool {
+        configuration.publicURL?.scheme?.lowercased() == "https"
+    }
+
     /// Resumes the jobs a stopped server left unfinished.
     func resumeJobs() async throws {
         try await jobs.resume(users: try database.users())

@@ -43,6 +43,8 @@ import Testing
             let job = try await server.send(.post, "/v1/imports", token: alice.token, body: Array("Title,Author\nDune,Frank Herbert\n".utf8))
             let jobID = try #require(job.data?["id"] as? String, "\(job.text)")
             _ = try await server.waitForJob(jobID, token: alice.token)
+            let signedIn = try await server.send(.post, "/v1/session", json: #"{"name": "alice", "password": "password-alice"}"#)
+            let sessionID = try #require((signedIn.data?["session"] as? [String: Any])?["id"] as? String, "\(signedIn.text)")
             let before = try await server.send(.get, "/v1/books/\(book)", token: alice.token).data
             let authorID = try #require((before?["authors"] as? [[String: Any]])?.first?["id"] as? String)
 
@@ -54,6 +56,7 @@ import Testing
                 case "authors": authorID
                 case "photos": photoID
                 case "jobs": jobID
+                case "sessions": sessionID
                 default: book
                 }
                 return route.path.replacingOccurrences(of: ":id", with: owner).replacingOccurrences(of: ":quoteID", with: quoteID)

@@ -25,7 +25,7 @@ struct ServerHarness: Sendable {
     /// Runs `body` against a started server; the folder is removed afterwards.
     /// `folder` keeps the data folder for a second server (a restart); `prepare` runs before the server opens it.
     static func run(
-        signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, folder given: TemporaryDirectory? = nil,
+        signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, publicURL: URL? = nil, folder given: TemporaryDirectory? = nil,
         prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in }, _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let folder = try given ?? TemporaryDirectory(prefix: "bookstrack-server-tests")
@@ -33,7 +33,7 @@ struct ServerHarness: Sendable {
         let clock = SettableClock(start: start)
         let app = BooksTrackApp(dataDirectory: folder.url, environment: ["BOOKSTRACK_OFFLINE": "1"], now: { clock.now })
         try await prepare(app)
-        let configuration = ServerConfiguration(signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit)
+        let configuration = ServerConfiguration(publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit)
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {
             try await server.application().test(.live) { client in

@@ -62,6 +62,7 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyTokens(limit: Int)
     case tokenNotFound
     case accountNotFound(String)
+    case sessionNotFound
 
     public var description: String {
         switch self {
@@ -74,6 +75,36 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyTokens(let limit): "an account has at most \(limit) tokens; revoke one first"
         case .tokenNotFound: "no such token"
         case .accountNotFound(let name): "no account named \(name)"
+        case .sessionNotFound: "no such session"
         }
     }
+}
+
+/// A browser's signed-in session as listed: its secret lives only in the browser's cookie, and
+/// the store keeps its digest.
+public struct BrowserSession: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = Identifier<BrowserSession>
+
+    public var id: ID
+    public var dateCreated: Date
+    public var lastSeen: Date
+    /// The browser's User-Agent at sign-in, cut to 200 characters, to recognize it in the list.
+    public var userAgent: String?
+
+    /// Creates a session description.
+    public init(id: ID = ID(), dateCreated: Date, lastSeen: Date, userAgent: String?) {
+        self.id = id
+        self.dateCreated = dateCreated
+        self.lastSeen = lastSeen
+        self.userAgent = userAgent
+    }
+}
+
+/// A session just opened: the secret for the cookie and the token forms and scripts send back
+/// with every unsafe request (CSRF protection).
+public struct OpenedSession: Sendable {
+    public var session: BrowserSession
+    public var account: Account
+    public var secret: String
+    public var csrfToken: String
 }

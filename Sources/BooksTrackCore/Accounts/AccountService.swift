@@ -15,7 +15,7 @@ public struct AccountService: Sendable {
     /// What every token secret starts with, so a leaked one is recognizable.
     public static let tokenPrefix = "bt_"
 
-    private let store: any AccountStore
+    private let store: any AccountStore & SessionStore
     private let secrets: any Secrets
     private let now: @Sendable () -> Date
     /// A hash checked against when the name is unknown, so an unknown name costs what a wrong
@@ -23,7 +23,7 @@ public struct AccountService: Sendable {
     private let decoy = DecoyHash()
 
     /// Creates the service.
-    public init(store: any AccountStore, secrets: any Secrets, now: @escaping @Sendable () -> Date) {
+    public init(store: any AccountStore & SessionStore, secrets: any Secrets, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.secrets = secrets
         self.now = now
@@ -117,6 +117,49 @@ public struct AccountService: Sendable {
     public func account(bearer secret: String) async throws -> Account? {
         guard Self.isWellFormed(secret: secret) else { return nil }
         return try await store.account(tokenDigest: secrets.digest(token: secret), now: now())
+    }
+
+    // MARK: Browser sessions
+
+    /// A session ends after this long without a request.
+    public static let sessionIdleLimit: TimeInterval = 30 * 86_400
+
+    /// Opens a session for an account that just signed in: a new secret every time (a sign-in
+    /// never reuses a session a page may have planted), and a CSRF token bound to it.
+    public func openSession(for account: Account, userAgent: String?) async throws -> OpenedSession {
+        let secret = Self.newSecret()
+        let csrf = csrfToken(forSession: secret)
+        let now = now()
+        let session = BrowserSession(dateCreated: now, lastSeen: now, userAgent: userAgent.map { String($0.prefix(200)) })
+        try await store.addSession(session, digest: secrets.digest(token: secret), csrfDigest: secrets.digest(token: csrf), of: account.user.id)
+        return OpenedSession(session: session, account: account, secret: secret, csrfToken: csrf)
+    }
+
+    /// The account and session a cookie's secret belongs to; nil for anything that is not a live session.
+    public func session(secret: String) async throws -> (account: Account, session: BrowserSession, csrfDigest: String)? {
+        guard Self.isWellFormed(secret: secret) else { return nil }
+        return try await store.session(digest: secrets.digest(token: secret), now: now(), idleLimit: Self.sessionIdleLimit)
+    }
+
+    /// The CSRF token of a session, made again from the cookie's secret whenever a page needs it
+    /// (a form's hidden field); the store keeps only its digest.
+    public func csrfToken(forSession secret: String) -> String {
+        secrets.digest(token: secret + "|csrf")
+    }
+
+    /// Whether `token` is the CSRF token of the session whose CSRF digest this is.
+    public func csrfTokenMatches(_ token: String, digest: String) -> Bool {
+        Self.secretsMatch(secrets.digest(token: token), digest)
+    }
+
+    /// The account's sessions, most recently seen first.
+    public func sessions(of account: Account) async throws -> [BrowserSession] {
+        try await store.sessions(of: account.user.id)
+    }
+
+    /// Ends one of the account's sessions (signing out, or revoking another browser).
+    public func endSession(_ id: BrowserSession.ID, of account: Account) async throws {
+        guard try await store.endSession(id, of: account.user.id) else { throw AccountError.sessionNotFound }
     }
 
     // MARK: Rules

@@ -24,6 +24,17 @@ public protocol AccountStore: Sendable {
     func revokeToken(_ id: APIToken.ID, of user: User.ID) async throws -> Bool
 }
 
+/// Where browser sessions are kept, by the digest of their secret.
+public protocol SessionStore: Sendable {
+    func addSession(_ session: BrowserSession, digest: String, csrfDigest: String, of user: User.ID) async throws
+    /// The account and session of a secret's digest, if the session is live (seen within
+    /// `idleLimit` of `now`); records `now` as seen (at most once a minute).
+    func session(digest: String, now: Date, idleLimit: TimeInterval) async throws -> (account: Account, session: BrowserSession, csrfDigest: String)?
+    func sessions(of user: User.ID) async throws -> [BrowserSession]
+    /// Ends one of the user's sessions; false when the user has no such session.
+    func endSession(_ id: BrowserSession.ID, of user: User.ID) async throws -> Bool
+}
+
 /// Hashes and checks passwords (bcrypt) and digests token secrets (SHA-256). Implemented outside
 /// the core, which imports only Foundation.
 public protocol Secrets: Sendable {

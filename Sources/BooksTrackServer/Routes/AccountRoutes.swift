@@ -37,6 +37,13 @@ enum AccountRoutes {
         }
     }
 
+    struct SessionJSON: Codable, Sendable {
+        var account: AccountJSON
+        /// Sent back in the X-CSRF-Token header with every change made with the session cookie.
+        var csrfToken: String
+        var session: BrowserSession
+    }
+
     struct CreatedTokenJSON: Codable, Sendable {
         var token: APIToken
         /// Shown once: it is stored only as a digest.
@@ -82,6 +89,33 @@ enum AccountRoutes {
             }
             let created = try await services.accounts.createToken(for: account, name: body.name)
             return try JSONBody.success(CreatedTokenJSON(token: created.token, secret: created.secret), context: context, status: .created)
+        },
+        APIRoute(.post, "/v1/session", .open) { request, context, services in
+            let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let account = try await signIn(name: credentials.name, password: credentials.password, context: context, services: services)
+            // A new session at every sign-in; the one the browser came with, if any, ends.
+            if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
+            let opened = try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
+            var response = try JSONBody.success(SessionJSON(account: AccountJSON(account), csrfToken: opened.csrfToken, session: opened.session),
+                                                context: context, status: .created)
+            response.headers[.setCookie] = BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)
+            return response
+        },
+        APIRoute(.delete, "/v1/session", .account) { _, context, services in
+            guard let session = context.session else {
+                throw APIError(.badRequest, code: "NO_SESSION", "this request was not made with a session cookie; revoke tokens under /v1/tokens")
+            }
+            try await services.accounts.endSession(session.id, of: try context.requireAccount())
+            var response = Response(status: .noContent)
+            response.headers[.setCookie] = BrowserCookie.clearing(secure: services.servesHTTPS)
+            return response
+        },
+        APIRoute(.get, "/v1/sessions", .account) { _, context, services in
+            try JSONBody.success(try await services.accounts.sessions(of: try context.requireAccount()), context: context)
+        },
+        APIRoute(.delete, "/v1/sessions/:id", .account) { _, context, services in
+            try await services.accounts.endSession(try context.id("id"), of: try context.requireAccount())
+            return Response(status: .noContent)
         },
         APIRoute(.delete, "/v1/tokens/:id", .account) { _, context, services in
             try await services.accounts.revokeToken(try context.id("id"), of: try context.requireAccount())

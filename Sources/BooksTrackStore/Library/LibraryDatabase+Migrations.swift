@@ -186,6 +186,21 @@ extension LibraryDatabase {
                 CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('queued', 'running');
                 """)
         }
+        migrator.registerMigration("v16-browser-sessions") { db in
+            // Signed-in browsers: the cookie's secret and the CSRF token are kept as digests.
+            try db.execute(sql: """
+                CREATE TABLE browser_sessions (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    digest TEXT NOT NULL UNIQUE,
+                    csrfDigest TEXT NOT NULL,
+                    userAgent TEXT,
+                    dateCreated REAL NOT NULL,
+                    lastSeen REAL NOT NULL
+                );
+                CREATE INDEX browser_sessions_by_user ON browser_sessions(userKey, lastSeen);
+                """)
+        }
         return migrator
     }
 

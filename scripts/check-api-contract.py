@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Helpers of scripts/check-api-contract.sh (standard library only).
+
+  free-port                 print a free TCP port on 127.0.0.1
+  wait-health URL SECONDS   wait until URL/health answers 200; exit 1 if it does not in time
+  seed URL TOKEN            give the scratch account data through the API: an import job with its report
+  summary REPORT SECONDS    print one line from schemathesis's NDJSON events file
+"""
+import json
+import socket
+import sys
+import time
+import urllib.error
+import urllib.request
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        print(s.getsockname()[1])
+
+
+def wait_health(base, seconds):
+    deadline = time.monotonic() + float(seconds)
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return 0
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        time.sleep(0.2)
+    print(f"check-api-contract: {base}/health did not answer within {seconds} s", file=sys.stderr)
+    return 1
+
+
+def call(base, token, method, path, body=None, content_type="application/json"):
+    headers = {"Authorization": f"Bearer {token}"}
+    data = None
+    if body is not None:
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        headers["Content-Type"] = content_type
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def seed(base, token):
+    """An import job that has finished with a report, so GET /v1/jobs answers a real one."""
+    status, answer = call(base, token, "POST", "/v1/imports?format=generic&dryRun=true",
+                          b"Title,Author,Pages\nThe Left Hand of Darkness,Ursula K. Le Guin,304\n", "text/csv")
+    if status != 202:
+        print(f"check-api-contract: seeding: POST /v1/imports answered {status}: {answer}", file=sys.stderr)
+        return 1
+    job = answer["data"]["id"]
+    for _ in range(100):
+        status, answer = call(base, token, "GET", f"/v1/jobs/{job}")
+        if status == 200 and answer["data"]["status"] in ("succeeded", "failed", "cancelled"):
+            return 0
+        time.sleep(0.1)
+    print(f"check-api-contract: seeding: job {job} did not finish", file=sys.stderr)
+    return 1
+
+
+def summary(report, seconds):
+    """One line: cases, failures (unique), errors, time, seed. Exit 0 whatever it says."""
+    cases = failures = errors = 0
+    seed_value = None
+    operations = set()
+    for line in open(report, encoding="utf-8"):
+        event = json.loads(line)
+        for kind, body in event.items():
+            if kind == "Initialized":
+                seed_value = body.get("seed")
+            elif kind == "ScenarioFinished":
+                recorder = body.get("recorder") or {}
+                cases += len(recorder.get("cases") or {})
+                label = recorder.get("label")
+                if label:
+                    operations.add(label)
+                for checks in (recorder.get("checks") or {}).values():
+                    failures += sum(1 for check in checks if check.get("status") == "FAILURE")
+            elif kind == "NonFatalError":
+                errors += 1
+    print(f"API contract: {cases} cases over {len(operations)} operations, {failures} failed checks, {errors} errors, "
+          f"{float(seconds):.0f} s, seed {seed_value}")
+    return 0
+
+
+if __name__ == "__main__":
+    command, arguments = sys.argv[1], sys.argv[2:]
+    sys.exit({"free-port": free_port, "wait-health": wait_health, "seed": seed, "summary": summary}[command](*arguments)
+             or 0)
