@@ -25,7 +25,10 @@ public struct BooksTrackServer: Sendable {
         let configuration = services.configuration
         var application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: ProgressSocket.router(services: services)),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: ProgressSocket.router(services: services),
+                // A connection idle for a minute is closed; a WebSocket is pinged every 30 s.
+                configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 14))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "BooksTrack"),
             logger: logger
         )

@@ -79,3 +79,4 @@ enum BrowserCookie {
         "\(name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 }
+
