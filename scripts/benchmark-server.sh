@@ -34,7 +34,7 @@ fi
 export BOOKSTRACK_DATA_DIR="$work/data" BOOKSTRACK_OFFLINE=1
 echo "benchmark password" | "$bookstrack" user add reader --password-stdin >/dev/null
 token=$("$bookstrack" token create wrk --user reader 2>/dev/null)
-"$bookstrack" import "$csv" >/dev/null
+"$bookstrack" import "$csv" --user reader >/dev/null 2>&1
 
 port_hello=18301
 port_server=18302
@@ -45,6 +45,9 @@ curl -sf "http://127.0.0.1:$port_hello/hello" >/dev/null
 
 isbn_url="http://127.0.0.1:$port_server/v1/search/isbn?isbn=9780441172719"
 books_url="http://127.0.0.1:$port_server/v1/books?limit=50"
+total=$(curl -sf -H "Authorization: Bearer $token" "$books_url" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["total"])')
+echo "library: $total books"
+[ "$total" -ge 90000 ] || { echo "the library should hold the imported books" >&2; exit 1; }
 curl -sf "$isbn_url" >/dev/null   # the first answer fills the cache
 curl -sf "$isbn_url" | grep -q '"cached":true' || echo "note: the ISBN answer is not served from the cache" >&2
 
@@ -79,6 +82,7 @@ done
 # 60 s of reads and progress writes: one request in four moves a book's progress.
 ids=$(curl -sf -H "Authorization: Bearer $token" "http://127.0.0.1:$port_server/v1/books?limit=200&sort=title" \
   | python3 -c 'import json,sys; print(" ".join(b["id"] for b in json.load(sys.stdin)["data"]["books"] if (b.get("edition") or {}).get("pageCount")))')
+[ -n "$ids" ] || { echo "no books with a page count to move" >&2; exit 1; }
 cat > "$work/mixed.lua" <<LUA
 local ids = {}
 for id in string.gmatch("$ids", "%S+") do ids[#ids + 1] = id end

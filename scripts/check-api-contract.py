@@ -3,7 +3,7 @@
 
   free-port                 print a free TCP port on 127.0.0.1
   wait-health URL SECONDS   wait until URL/health answers 200; exit 1 if it does not in time
-  seed URL TOKEN            give the scratch account data through the API: an import job with its report
+  seed URL TOKEN            give the scratch account an import job with its report (prints the job's ID)
   summary REPORT SECONDS    print one line from schemathesis's NDJSON events file
 """
 import json
@@ -49,7 +49,7 @@ def call(base, token, method, path, body=None, content_type="application/json"):
 
 
 def seed(base, token):
-    """An import job that has finished with a report, so GET /v1/jobs answers a real one."""
+    """An import job that has finished with a report, so the job routes answer a real one."""
     status, answer = call(base, token, "POST", "/v1/imports?format=generic&dryRun=true",
                           b"Title,Author,Pages\nThe Left Hand of Darkness,Ursula K. Le Guin,304\n", "text/csv")
     if status != 202:
@@ -59,6 +59,7 @@ def seed(base, token):
     for _ in range(100):
         status, answer = call(base, token, "GET", f"/v1/jobs/{job}")
         if status == 200 and answer["data"]["status"] in ("succeeded", "failed", "cancelled"):
+            print(job)
             return 0
         time.sleep(0.1)
     print(f"check-api-contract: seeding: job {job} did not finish", file=sys.stderr)
@@ -66,27 +67,36 @@ def seed(base, token):
 
 
 def summary(report, seconds):
-    """One line: cases, failures (unique), errors, time, seed. Exit 0 whatever it says."""
-    cases = failures = errors = 0
+    """One line from the NDJSON events: cases generated, unique failures by code (as schemathesis
+    counts them: operation, code and message), errors, time, seed."""
+    cases = errors = 0
     seed_value = None
-    operations = set()
+    operations = 0
+    failures = {}
     for line in open(report, encoding="utf-8"):
         event = json.loads(line)
         for kind, body in event.items():
-            if kind == "Initialized":
+            if kind == "Initialize":
                 seed_value = body.get("seed")
+            elif kind == "LoadingFinished":
+                operations = ((body.get("statistic") or {}).get("operations") or {}).get("selected", 0)
             elif kind == "ScenarioFinished":
                 recorder = body.get("recorder") or {}
                 cases += len(recorder.get("cases") or {})
-                label = recorder.get("label")
-                if label:
-                    operations.add(label)
                 for checks in (recorder.get("checks") or {}).values():
-                    failures += sum(1 for check in checks if check.get("status") == "FAILURE")
+                    for check in checks:
+                        if check.get("status") == "failure":
+                            failure = (check.get("failure_info") or {}).get("failure") or {}
+                            key = (failure.get("operation"), failure.get("code"), (failure.get("message") or "").split("\n")[0])
+                            failures[key] = failure.get("code") or check.get("name")
             elif kind == "NonFatalError":
                 errors += 1
-    print(f"API contract: {cases} cases over {len(operations)} operations, {failures} failed checks, {errors} errors, "
-          f"{float(seconds):.0f} s, seed {seed_value}")
+    by_code = {}
+    for code in failures.values():
+        by_code[code] = by_code.get(code, 0) + 1
+    codes = f" ({', '.join(f'{code} {count}' for code, count in sorted(by_code.items()))})" if by_code else ""
+    print(f"API contract: {cases} cases, {operations} operations, {len(failures)} unique failures{codes}, "
+          f"{errors} errors, {float(seconds):.0f} s, seed {seed_value}")
     return 0
 
 
