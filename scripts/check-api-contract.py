@@ -67,13 +67,18 @@ def seed(base, token):
 
 
 def summary(report, seconds):
-    """One line from the NDJSON events: cases generated, unique failures by code (as schemathesis
-    counts them: operation, code and message), errors, time, seed."""
+    """One line from the NDJSON events: cases generated, unique failures by code (one per operation
+    and code, as schemathesis counts them), errors, time, seed."""
     cases = errors = 0
     seed_value = None
     operations = 0
     failures = {}
-    for line in open(report, encoding="utf-8"):
+    try:
+        lines = open(report, encoding="utf-8").readlines()
+    except OSError:
+        print(f"API contract: no report from schemathesis ({report}), {float(seconds):.0f} s")
+        return 0
+    for line in lines:
         event = json.loads(line)
         for kind, body in event.items():
             if kind == "Initialize":
@@ -87,7 +92,7 @@ def summary(report, seconds):
                     for check in checks:
                         if check.get("status") == "failure":
                             failure = (check.get("failure_info") or {}).get("failure") or {}
-                            key = (failure.get("operation"), failure.get("code"), (failure.get("message") or "").split("\n")[0])
+                            key = (failure.get("operation"), failure.get("code") or check.get("name"))
                             failures[key] = failure.get("code") or check.get("name")
             elif kind == "NonFatalError":
                 errors += 1

@@ -11,6 +11,14 @@ struct ErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && !APIRoute.methods(forPath: request.uri.path).isEmpty {
+            // The path is routed, with other methods.
+            let allowed = APIRoute.methods(forPath: request.uri.path).map(\.rawValue)
+            var refusal = try APIError(.methodNotAllowed, code: "METHOD_NOT_ALLOWED",
+                                       "\(request.uri.path) answers \(allowed.joined(separator: ", ")), not \(request.method.rawValue)")
+                .response(from: request, context: context)
+            refusal.headers[.allow] = allowed.joined(separator: ", ")
+            return refusal
         } catch let error as HTTPError {
             // Hummingbird's own refusals (no such route, method not allowed, body too large).
             let code = switch error.status {

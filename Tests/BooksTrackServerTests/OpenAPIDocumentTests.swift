@@ -82,3 +82,18 @@ import Testing
         }
     }
 }
+
+@Suite struct MethodNotAllowedTests {
+    @Test func aRoutedPathAskedWithAnotherMethodIs405WithAllow() async throws {
+        try await ServerHarness.run { server in
+            let trace = try await server.send(.init("TRACE")!, "/health")
+            #expect(trace.status == 405)
+            #expect(trace.code == "METHOD_NOT_ALLOWED")
+            #expect(trace.header("Allow") == "GET")
+            let put = try await server.send(.put, "/v1/books/\(UUID().uuidString.lowercased())")
+            #expect(put.status == 405)
+            #expect(put.header("Allow")?.contains("DELETE") == true)
+            #expect(try await server.send(.get, "/v1/nowhere").status == 404)
+        }
+    }
+}

@@ -42,6 +42,18 @@ struct APIRoute: Sendable {
         path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
     }
 
+    /// Whether `path` (as requested) is this route's path, its parameters matching any segment.
+    func matches(path: String) -> Bool {
+        let pattern = self.path.split(separator: "/", omittingEmptySubsequences: false)
+        let given = path.split(separator: "/", omittingEmptySubsequences: false)
+        return pattern.count == given.count && zip(pattern, given).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
+    }
+
+    /// The methods the API routes for `path`; empty when it has no such path.
+    static func methods(forPath path: String) -> [HTTPRequest.Method] {
+        all.filter { $0.matches(path: path) }.map(\.method)
+    }
+
     /// Every route of the API.
     static var all: [APIRoute] {
         HealthRoutes.routes + SearchRoutes.routes + AccountRoutes.routes + BookRoutes.routes + LibraryRoutes.routes + JobRoutes.routes + CoverRoutes.routes + OpenAPIRoutes.routes
