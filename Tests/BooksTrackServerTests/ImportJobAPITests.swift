@@ -133,6 +133,12 @@ import Testing
                 #expect(answer.status == 400, "\(answer.text)")
                 #expect(answer.code == code)
             }
+            for json in ["{}", "[]", #"{"a": 1}"#, "[1, 2]"] {
+                let answer = try await server.send(.post, "/v1/imports", token: alice.token, body: Array(json.utf8),
+                                                   headers: [("Content-Type", "application/json")])
+                #expect(answer.status == 400, "\(json): \(answer.text)")
+                #expect(answer.code == "UNREADABLE_IMPORT", "\(json)")
+            }
             let format = try await server.send(.post, "/v1/imports?format=kindle", token: alice.token, body: Array("a,b\n1,2\n".utf8))
             #expect(format.status == 400)
             #expect(format.details?["field"] == "format")

@@ -148,6 +148,11 @@ import Testing
             #expect(slowed.status == 429)
             #expect(slowed.code == "TOO_MANY_ATTEMPTS")
             #expect(slowed.details?["retryAfter"] != nil)
+            // Behind a reverse proxy on loopback, another reader's address is not slowed by this one.
+            let elsewhere = try await server.send(.post, "/v1/tokens", json: #"{"name": "t", "username": "bob", "password": "wrong password"}"#,
+                                                  headers: [("X-Forwarded-For", "203.0.113.7")])
+            #expect(elsewhere.status == 401)
+            #expect(elsewhere.code == "WRONG_CREDENTIALS")
         }
     }
 }

@@ -22,12 +22,18 @@ public struct LibraryImporter: Sendable {
 
     /// Checks the file at `url` without writing anything, so that a front end can refuse it
     /// before it opens or creates a library: for CSV and TSV the whole file is read once (row and
-    /// byte limits together, structure, header and format); JSON files are checked for size here
-    /// and read whole by the import.
+    /// byte limits together, structure, header and format); JSON files are checked for size, and a
+    /// LibraryThing export for its entries; a BooksTrack export is read whole by the import.
     public static func check(_ url: URL, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportCheck {
         let kind = try FileSniffer.kind(of: url, limits: options.limits)
         guard kind == .delimited else {
             _ = try FileSniffer.size(of: url, limits: options.limits)
+            if kind == .json(isBooksTrack: false) {
+                // A LibraryThing export's entries are counted here (a file without one is refused
+                // now, not part-way); a BooksTrack export is read whole by the import.
+                let data = try FileSniffer.contents(of: url, limits: options.limits, mapped: true)
+                guard try LibraryThingJSONReader.check(data, limits: options.limits) > 0 else { throw ImportError.headerOnly }
+            }
             return ImportCheck(url: url, kind: kind, dataRows: nil)
         }
         // Counted without the caps, so that a file over both limits is told so at once.

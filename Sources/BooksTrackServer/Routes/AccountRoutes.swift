@@ -1,5 +1,6 @@
 import BooksTrackCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The first account, sign-up, the signed-in account and its API tokens.
@@ -83,7 +84,7 @@ enum AccountRoutes {
             if let signedIn = context.account {
                 account = signedIn
             } else if let username = body.username, let password = body.password {
-                account = try await signIn(name: username, password: password, context: context, services: services)
+                account = try await signIn(name: username, password: password, request: request, context: context, services: services)
             } else {
                 throw APIError.unauthorized
             }
@@ -92,7 +93,7 @@ enum AccountRoutes {
         },
         APIRoute(.post, "/v1/session", .open) { request, context, services in
             let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
-            let account = try await signIn(name: credentials.name, password: credentials.password, context: context, services: services)
+            let account = try await signIn(name: credentials.name, password: credentials.password, request: request, context: context, services: services)
             // A new session at every sign-in; the one the browser came with, if any, ends.
             if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
             let opened = try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
@@ -123,9 +124,22 @@ enum AccountRoutes {
         },
     ]
 
+    /// The address a request came from. Behind a reverse proxy on the same machine (the peer is
+    /// loopback), it is the last address the proxy added to `X-Forwarded-For`: otherwise every
+    /// reader would share the proxy's address, and one guesser would slow them all down. A
+    /// client's own `X-Forwarded-For` is not believed unless it came through such a proxy.
+    static func clientAddress(_ request: Request, _ context: APIContext) -> String {
+        let peer = context.remoteAddress ?? "unknown"
+        guard peer == "127.0.0.1" || peer == "::1",
+              let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last
+        else { return peer }
+        let address = forwarded.trimmingCharacters(in: .whitespaces)
+        return address.isEmpty ? peer : String(address.prefix(64))
+    }
+
     /// Signs in, slowed down after repeated failures of the account or from the address.
-    static func signIn(name: String, password: String, context: APIContext, services: ServerServices) async throws -> Account {
-        let keys = ["account:" + name.lowercased(), "address:" + (context.remoteAddress ?? "unknown")]
+    static func signIn(name: String, password: String, request: Request, context: APIContext, services: ServerServices) async throws -> Account {
+        let keys = ["account:" + name.lowercased(), "address:" + clientAddress(request, context)]
         let wait = await services.throttle.wait(for: keys)
         if wait > .zero {
             let seconds = max(1, Int(wait.components.seconds))
