@@ -6,8 +6,14 @@ import Hummingbird
 enum JSONBody {
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // Keys in the order the types declare them: sorting them cost a page of books a tenth of its time.
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // ISO 8601 in UTC written without a formatter (a page of 50 books has some 200 dates).
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            // Outside years 1–9999 (no stored date is), Foundation's formatter writes it.
+            try container.encode(ISO8601Text.text(date) ?? date.formatted(.iso8601))
+        }
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
