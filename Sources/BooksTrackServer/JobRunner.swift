@@ -30,8 +30,11 @@ final class JobRunner: Sendable {
 
     /// Starts `work` for a job already stored; it returns the job's result as JSON.
     func start(_ job: Job, work: @escaping @Sendable (Context) async throws -> String?) {
-        let task = Task.detached { [self] in await run(job, work: work) }
-        state.withLock { $0.tasks[job.id] = task }
+        // Made under the lock: the task's own ending takes the lock too, so it cannot end before
+        // it is recorded as running.
+        state.withLock { state in
+            state.tasks[job.id] = Task.detached { [self] in await run(job, work: work) }
+        }
     }
 
     /// Asks a job to stop after its current step.
@@ -39,17 +42,24 @@ final class JobRunner: Sendable {
         _ = state.withLock { $0.cancelled.insert(id) }
     }
 
-    /// The job's events from now on, starting with its latest; ends when the job ends.
-    func events(of job: Job) -> AsyncStream<JobEvent> {
+    /// The job's events from now on, starting with its latest; ends when the job ends. A job
+    /// that is not running here any more gets its stored state, and the stream ends.
+    func events(of job: Job, owner: User.ID) async -> AsyncStream<JobEvent> {
         let key = UUID()
         let (stream, continuation) = AsyncStream<JobEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let latest = state.withLock { state -> JobEvent? in
+        let running = state.withLock { state -> Bool in
+            guard state.tasks[job.id] != nil else { return false }
             state.subscribers[job.id, default: [:]][key] = continuation
-            return state.latest[job.id]
+            // Under the lock, so that no newer event can reach the stream before this one.
+            continuation.yield(state.latest[job.id] ?? job.event)
+            return true
         }
-        let current = latest ?? job.event
-        continuation.yield(current)
-        if current.status.isFinished { continuation.finish() }
+        guard running else {
+            let stored = (try? await store.job(job.id, owner: owner)) ?? job
+            continuation.yield(stored.event)
+            continuation.finish()
+            return stream
+        }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.subscribers[job.id]?.removeValue(forKey: key) }
         }

@@ -196,7 +196,7 @@ enum ProgressSocket {
                   let (_, job) = try? await authorize(context.request, account: account, services: services)
             else { return }
             let encoder = JSONEncoder()
-            for await event in services.jobs.runner.events(of: job) {
+            for await event in await services.jobs.runner.events(of: job, owner: account.user.id) {
                 try await outbound.write(.text(String(decoding: try encoder.encode(event), as: UTF8.self)))
             }
         }
