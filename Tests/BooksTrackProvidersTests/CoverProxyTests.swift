@@ -89,7 +89,7 @@ enum HostileCoverURLs {
 
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + Array(repeating: 7, count: 200)
 
-    func proxy(cache: URL? = nil, maximumBytes: Int = 5 * 1024 * 1024, timeout: Duration = .seconds(5)) -> CoverProxy {
+    func proxy(cache: URL? = nil, maximumBytes: Int = 5 * 1024 * 1024, timeout: Duration = .seconds(60)) -> CoverProxy {
         CoverProxy(
             policy: OutboundURLPolicy(allowedHosts: ["covers.test", "mirror.test", "private.test"], allowsPlainHTTP: true),
             cacheDirectory: cache,
