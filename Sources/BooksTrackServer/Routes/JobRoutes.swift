@@ -115,17 +115,23 @@ struct ImportJobs: Sendable {
     /// Keeps the upload, checks it (a file that cannot be imported is refused now, not as a failed
     /// job), stores the job and starts it.
     func startImport(of data: Data, input: JobRoutes.ImportInput, account: Account) async throws -> Job {
-        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         var input = input
         let job = Job(kind: .import, input: "", now: now())
         let file = uploads.appendingPathComponent("\(job.id).upload")
         input.file = file.lastPathComponent
-        try data.write(to: file, options: [.atomic])
-        do {
-            _ = try ImportService.check(file, options: input.options)
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
+        // Writing and reading through up to 50 MB happens on a thread of its own, not on one of
+        // the cooperative pool's two.
+        let options = input.options
+        let uploads = uploads
+        try await OwnThread.run(name: "bookstrack upload check") {
+            try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+            try data.write(to: file, options: [.atomic])
+            do {
+                _ = try ImportService.check(file, options: options)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
         }
         var stored = job
         stored.input = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
