@@ -9,13 +9,13 @@ extension LibraryDatabase: AccountStore {
     private static let accountSelection = "u.id, u.name, u.dateCreated, u.isAdmin, u.passwordHash"
 
     public func account(named name: String) async throws -> (account: Account, passwordHash: String?)? {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in try Self.account(db, where: "u.name = ?", [name]).first }
         }
     }
 
     public func hasAccountWithPassword() async throws -> Bool {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE passwordHash IS NOT NULL)") ?? false
             }
@@ -24,7 +24,7 @@ extension LibraryDatabase: AccountStore {
 
     public func createAccount(name: String, passwordHash: String, isAdmin: Bool, now: Date) async throws -> Account {
         let user = User(name: name, dateCreated: now)
-        return try await translating {
+        return try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
                     INSERT INTO users (id, name, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?)
@@ -37,7 +37,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func claim(user name: String, as newName: String, passwordHash: String, isAdmin: Bool) async throws -> Account? {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 guard let found = try Self.account(db, where: "u.name = ?", [name]).first, found.passwordHash == nil else { return nil }
                 if newName != name, try Self.account(db, where: "u.name = ?", [newName]).first != nil {
@@ -53,7 +53,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func setPasswordHash(_ hash: String, of user: User.ID) async throws {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, "UPDATE users SET passwordHash = ? WHERE id = ?", [hash, user.storageText])
             }
@@ -61,7 +61,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func addToken(_ token: APIToken, digest: String, of user: User.ID) async throws {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
                     INSERT INTO api_tokens (id, userKey, name, digest, dateCreated)
@@ -73,7 +73,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func tokens(of user: User.ID) async throws -> [APIToken] {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try SQLiteLibraryStore.fetch(db, """
                     SELECT t.id, t.name, t.dateCreated, t.lastUsed FROM api_tokens t JOIN users u ON u.key = t.userKey
@@ -87,7 +87,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func account(tokenDigest digest: String, now: Date) async throws -> Account? {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 guard let found = try Self.account(db, join: "JOIN api_tokens t ON t.userKey = u.key", where: "t.digest = ?", [digest]).first
                 else { return nil }
@@ -101,7 +101,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     public func revokeToken(_ id: APIToken.ID, of user: User.ID) async throws -> Bool {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
                     DELETE FROM api_tokens WHERE id = ? AND userKey = (SELECT key FROM users WHERE id = ?)
@@ -119,17 +119,6 @@ extension LibraryDatabase: AccountStore {
             let isAdmin = try reader.bool()
             let hash = try reader.optionalString()
             return (Account(user: user, isAdmin: isAdmin, hasPassword: hash != nil), hash)
-        }
-    }
-
-    /// Runs `body`, passing account errors through and translating database errors.
-    private func translating<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as AccountError {
-            throw error
-        } catch {
-            throw StoreError.translating(error)
         }
     }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// Browser sessions (migration `v16-browser-sessions`), kept by the digest of the cookie's secret.
 extension LibraryDatabase: SessionStore {
     public func addSession(_ session: BrowserSession, digest: String, csrfDigest: String, of user: User.ID) async throws {
-        try await translatingSessions {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 let changed = try SQLiteLibraryStore.execute(db, """
                     INSERT INTO browser_sessions (id, userKey, digest, csrfDigest, userAgent, dateCreated, lastSeen)
@@ -18,7 +18,7 @@ extension LibraryDatabase: SessionStore {
     }
 
     public func session(digest: String, now: Date, idleLimit: TimeInterval) async throws -> (account: Account, session: BrowserSession, csrfDigest: String)? {
-        try await translatingSessions {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 let found = try SQLiteLibraryStore.fetch(db, """
                     SELECT u.id, u.name, u.dateCreated, u.isAdmin, u.passwordHash, s.id, s.dateCreated, s.lastSeen, s.userAgent, s.csrfDigest
@@ -44,7 +44,7 @@ extension LibraryDatabase: SessionStore {
     }
 
     public func sessions(of user: User.ID) async throws -> [BrowserSession] {
-        try await translatingSessions {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try SQLiteLibraryStore.fetch(db, """
                     SELECT s.id, s.dateCreated, s.lastSeen, s.userAgent FROM browser_sessions s JOIN users u ON u.key = s.userKey
@@ -58,22 +58,12 @@ extension LibraryDatabase: SessionStore {
     }
 
     public func endSession(_ id: BrowserSession.ID, of user: User.ID) async throws -> Bool {
-        try await translatingSessions {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
                     DELETE FROM browser_sessions WHERE id = ? AND userKey = (SELECT key FROM users WHERE id = ?)
                     """, [id.storageText, user.storageText]) == 1
             }
-        }
-    }
-
-    private func translatingSessions<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as AccountError {
-            throw error
-        } catch {
-            throw StoreError.translating(error)
         }
     }
 }

@@ -8,7 +8,7 @@ extension LibraryDatabase: JobStore {
     private static let jobSelection = "j.id, j.kind, j.status, j.processed, j.total, j.message, j.input, j.result, j.dateCreated, j.dateUpdated"
 
     public func add(_ job: Job, owner: User.ID) async throws {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 let changed = try SQLiteLibraryStore.execute(db, """
                     INSERT INTO jobs (id, userKey, kind, status, processed, total, message, input, result, dateCreated, dateUpdated)
@@ -21,7 +21,7 @@ extension LibraryDatabase: JobStore {
     }
 
     public func job(_ id: Job.ID, owner: User.ID) async throws -> Job? {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try Self.jobs(db, where: "j.id = ? AND u.id = ?", [id.storageText, owner.storageText]).first?.job
             }
@@ -29,7 +29,7 @@ extension LibraryDatabase: JobStore {
     }
 
     public func jobs(owner: User.ID, limit: Int) async throws -> [Job] {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try Self.jobs(db, where: "u.id = ? ORDER BY j.dateCreated DESC, j.id LIMIT ?", [owner.storageText, limit]).map(\.job)
             }
@@ -37,7 +37,7 @@ extension LibraryDatabase: JobStore {
     }
 
     public func update(_ job: Job) async throws {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
                     UPDATE jobs SET status = ?, processed = ?, total = ?, message = ?, result = ?, dateUpdated = ? WHERE id = ?
@@ -48,7 +48,7 @@ extension LibraryDatabase: JobStore {
     }
 
     public func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)] {
-        try await translating {
+        try await StoreError.translatingErrors {
             try await writer.read { db in
                 try Self.jobs(db, where: "j.status IN ('queued', 'running') ORDER BY j.dateCreated", [])
             }
@@ -75,16 +75,6 @@ extension LibraryDatabase: JobStore {
             job.dateCreated = try reader.date()
             job.dateUpdated = try reader.date()
             return (job, try reader.textID())
-        }
-    }
-
-    private func translating<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.translating(error)
         }
     }
 }

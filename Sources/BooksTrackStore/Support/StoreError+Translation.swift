@@ -16,6 +16,15 @@ extension StoreError {
         }
     }
 
+    /// Runs `body`, an async read or write of the store, with its errors translated (`translating`).
+    static func translatingErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw translating(error)
+        }
+    }
+
     /// Translates an SQLite error by its result code.
     init(_ error: DatabaseError) {
         let message = error.message ?? "no message"
