@@ -123,20 +123,13 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .long, help: "Whose library to use (created by the first add or import).")
     var user: String = User.defaultLocalName
 
-    @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-    var dataDirectory: String?
+    @OptionGroup var folder: DataFolderOptions
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
     /// The composition root for this run's data folder, environment and clock.
-    func app() -> BooksTrackApp {
-        let context = CommandContext.current
-        return BooksTrackApp(
-            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
-            environment: context.environment, now: context.now
-        )
-    }
+    func app() -> BooksTrackApp { folder.app() }
 
     /// The user's library and its services; only commands that add books (`creatingUser`) create
     /// a user that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an

@@ -28,8 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("sign-up"), help: "Who may create an account: closed (default) or open.")
     var signUp: String?
 
-    @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-    var dataDirectory: String?
+    @OptionGroup var folder: DataFolderOptions
 
     func run() async throws {
         let context = CommandContext.current
@@ -52,9 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             configuration.signUp = policy
         }
-        let app = BooksTrackApp(
-            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: environment), environment: environment,
-            now: context.now)
+        let app = folder.app()
         let server = try BooksTrackServer(app: app, configuration: configuration)
         say("BooksTrack serves \(app.dataDirectory.path) at http://\(configuration.host):\(configuration.port)")
         try await server.run()
@@ -82,12 +79,11 @@ struct UserCommand: AsyncParsableCommand {
         @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
         var passwordStdin = false
 
-        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-        var dataDirectory: String?
+        @OptionGroup var folder: DataFolderOptions
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin)
-            let account = try await app(dataDirectory).accounts().createAccount(name: name, password: password, isAdmin: admin)
+            let account = try await folder.app().accounts().createAccount(name: name, password: password, isAdmin: admin)
             say("created account \(account.user.name)\(account.isAdmin ? " (administrator)" : "")")
         }
     }
@@ -101,12 +97,11 @@ struct UserCommand: AsyncParsableCommand {
         @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
         var passwordStdin = false
 
-        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-        var dataDirectory: String?
+        @OptionGroup var folder: DataFolderOptions
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin)
-            let account = try await app(dataDirectory).accounts().resetPassword(name: name, password: password)
+            let account = try await folder.app().accounts().resetPassword(name: name, password: password)
             say("password of \(account.user.name) set")
         }
     }
@@ -127,11 +122,10 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(name: .long, help: "The account the token acts as.")
         var user: String
 
-        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-        var dataDirectory: String?
+        @OptionGroup var folder: DataFolderOptions
 
         func run() async throws {
-            let accounts = try app(dataDirectory).accounts()
+            let accounts = try folder.app().accounts()
             let created = try await accounts.createToken(for: try await accounts.account(named: user), name: tokenName)
             say(created.secret)
             CommandContext.current.standardError("token \(created.token.id) created; the secret above is shown only now\n")
@@ -144,11 +138,10 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(name: .long, help: "The account.")
         var user: String
 
-        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-        var dataDirectory: String?
+        @OptionGroup var folder: DataFolderOptions
 
         func run() async throws {
-            let accounts = try app(dataDirectory).accounts()
+            let accounts = try folder.app().accounts()
             for token in try await accounts.tokens(of: try await accounts.account(named: user)) {
                 let used = token.lastUsed.map { "last used \(ISO8601Text.day($0))" } ?? "never used"
                 say("\(token.id)  \(token.name)  created \(ISO8601Text.day(token.dateCreated))  \(used)")
@@ -165,24 +158,29 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(name: .long, help: "The account.")
         var user: String
 
-        @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
-        var dataDirectory: String?
+        @OptionGroup var folder: DataFolderOptions
 
         func run() async throws {
             guard let tokenID = APIToken.ID(uuidString: id) else { throw CommandFailure.notFound("no token \(id)") }
-            let accounts = try app(dataDirectory).accounts()
+            let accounts = try folder.app().accounts()
             try await accounts.revokeToken(tokenID, of: try await accounts.account(named: user))
             say("token \(id) revoked")
         }
     }
 }
 
-/// The composition root for a data folder given by flag or environment.
-private func app(_ dataDirectory: String?) -> BooksTrackApp {
-    let context = CommandContext.current
-    return BooksTrackApp(
-        dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
-        environment: context.environment, now: context.now)
+/// The data folder of the server and account commands.
+struct DataFolderOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
+    var dataDirectory: String?
+
+    /// The composition root for this folder, the environment and the clock.
+    func app() -> BooksTrackApp {
+        let context = CommandContext.current
+        return BooksTrackApp(
+            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
+            environment: context.environment, now: context.now)
+    }
 }
 
 /// The password from standard input (one line) or `BOOKSTRACK_PASSWORD`.
