@@ -88,15 +88,20 @@ extension LibraryDatabase: AccountStore {
 
     public func account(tokenDigest digest: String, now: Date) async throws -> Account? {
         try await StoreError.translatingErrors {
-            try await writer.write { db in
+            let found = try await writer.read { db -> (account: Account, lastUsed: Date?)? in
                 guard let found = try Self.account(db, join: "JOIN api_tokens t ON t.userKey = u.key", where: "t.digest = ?", [digest]).first
                 else { return nil }
-                // The last use is kept to the minute: one write a minute per token, not one per request.
-                try SQLiteLibraryStore.execute(db, """
-                    UPDATE api_tokens SET lastUsed = ? WHERE digest = ? AND (lastUsed IS NULL OR lastUsed < ? - 60)
-                    """, [now.databaseSeconds, digest, now.databaseSeconds])
-                return found.account
+                let lastUsed = try Double.fetchOne(db, sql: "SELECT lastUsed FROM api_tokens WHERE digest = ?", arguments: [digest])
+                return (found.account, lastUsed.map(Date.init(databaseSeconds:)))
             }
+            guard let found else { return nil }
+            // The last use is kept to the minute: a request reads, and one a minute per token writes.
+            if found.lastUsed.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
+                try await writer.write { db in
+                    try SQLiteLibraryStore.execute(db, "UPDATE api_tokens SET lastUsed = ? WHERE digest = ?", [now.databaseSeconds, digest])
+                }
+            }
+            return found.account
         }
     }
 

@@ -19,8 +19,8 @@ extension LibraryDatabase: SessionStore {
 
     public func session(digest: String, now: Date, idleLimit: TimeInterval) async throws -> (account: Account, session: BrowserSession, csrfDigest: String)? {
         try await StoreError.translatingErrors {
-            try await writer.write { db in
-                let found = try SQLiteLibraryStore.fetch(db, """
+            let found = try await writer.read { db in
+                try SQLiteLibraryStore.fetch(db, """
                     SELECT u.id, u.name, u.dateCreated, u.isAdmin, u.passwordHash, s.id, s.dateCreated, s.lastSeen, s.userAgent, s.csrfDigest
                     FROM browser_sessions s JOIN users u ON u.key = s.userKey WHERE s.digest = ?
                     """, [digest], table: "browser_sessions") { reader in
@@ -29,17 +29,24 @@ extension LibraryDatabase: SessionStore {
                     let hasPassword = try reader.optionalString() != nil
                     let session = BrowserSession(id: try reader.textID(), dateCreated: try reader.date(), lastSeen: try reader.date(),
                                                  userAgent: try reader.optionalString())
-                    return (Account(user: user, isAdmin: isAdmin, hasPassword: hasPassword), session, try reader.string())
+                    return (account: Account(user: user, isAdmin: isAdmin, hasPassword: hasPassword), session: session, csrfDigest: try reader.string())
                 }.first
-                guard let found else { return nil }
-                guard now.timeIntervalSince(found.1.lastSeen) <= idleLimit else {
-                    try SQLiteLibraryStore.execute(db, "DELETE FROM browser_sessions WHERE digest = ?", [digest])
-                    return nil
-                }
-                try SQLiteLibraryStore.execute(db, "UPDATE browser_sessions SET lastSeen = ? WHERE digest = ? AND lastSeen < ? - 60",
-                                               [now.databaseSeconds, digest, now.databaseSeconds])
-                return found
             }
+            guard let found else { return nil }
+            let idle = now.timeIntervalSince(found.session.lastSeen)
+            guard idle <= idleLimit else {
+                try await writer.write { db in
+                    try SQLiteLibraryStore.execute(db, "DELETE FROM browser_sessions WHERE digest = ?", [digest])
+                }
+                return nil
+            }
+            // Seen is kept to the minute: a request reads, and one a minute per session writes.
+            if idle >= 60 {
+                try await writer.write { db in
+                    try SQLiteLibraryStore.execute(db, "UPDATE browser_sessions SET lastSeen = ? WHERE digest = ?", [now.databaseSeconds, digest])
+                }
+            }
+            return found
         }
     }
 
