@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "BooksTrackServer",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore", "BooksTrackImport", "BooksTrackReports", "BooksTrackCatalog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -72,6 +72,8 @@ struct APIError: Error, HTTPResponseError {
             default:
                 self = APIError(.badRequest, code: "UNREADABLE_IMPORT", error.description, details: ["field": "file"])
             }
+        case let error as JobError:
+            self = APIError(.conflict, code: "JOB_EXISTS", error.description, details: ["field": "jobId"])
         case let error as GoalError:
             self = APIError(.notFound, code: "NOT_FOUND", error.description)
         default:
@@ -111,7 +113,15 @@ struct APIError: Error, HTTPResponseError {
         case .tokenNameEmpty, .tokenNameTooLong:
             APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "name"])
         case .tooManyTokens: APIError(.conflict, code: "TOO_MANY_TOKENS", error.description)
-        case .tokenNotFound, .accountNotFound, .sessionNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+        case .tokenNotFound, .accountNotFound, .sessionNotFound, .invitationNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+        case .signUpClosed: APIError(.forbidden, code: "SIGN_UP_CLOSED", error.description)
+        case .invitationRequired: APIError(.forbidden, code: "INVITATION_REQUIRED", error.description, details: ["field": "invitation"])
+        case .invitationNotValid: APIError(.forbidden, code: "INVITATION_NOT_VALID", error.description, details: ["field": "invitation"])
+        case .adminOnly: APIError(.forbidden, code: "ADMIN_ONLY", error.description)
+        case .invitationNoteTooLong(let limit):
+            APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "note", "limit": "\(limit)"])
+        case .invitationLifetimeOutOfRange(let maximum):
+            APIError(.badRequest, code: "OUT_OF_RANGE", error.description, details: ["field": "days", "limit": "\(maximum)"])
         }
     }
 }

@@ -101,13 +101,18 @@ final class JobRunner: Sendable {
             let result = try await work(context)
             outcome = (.succeeded, nil, result)
         } catch {
-            let cancelled = context.isCancelled()
-            outcome = (cancelled ? .cancelled : .failed, String(describing: error), nil)
+            if context.isCancelled() {
+                let message = error is CancellationError ? "cancelled at the owner's request; what was done before stays" : String(describing: error)
+                outcome = (.cancelled, message, nil)
+            } else {
+                outcome = (.failed, String(describing: error), nil)
+            }
         }
         feed.finish()
         job = await reporter.value
         job.status = outcome.status
-        job.message = outcome.message
+        // A note the job started with ("resumed after a restart") stays unless the ending says more.
+        job.message = outcome.message ?? start.message
         job.result = outcome.result
         await save(&job)
         let subscribers = state.withLock { state in

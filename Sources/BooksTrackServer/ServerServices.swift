@@ -1,4 +1,5 @@
 import BooksTrackApp
+import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackProviders
 import BooksTrackStore
@@ -13,7 +14,9 @@ final class ServerServices: Sendable {
     let search: SearchService
     let covers: CoverProxy
     let jobStore: any JobStore
-    let jobs: ImportJobs
+    let jobs: ServerJobs
+    /// The offline catalog, for its stats (the search session holds its own connection to it).
+    let catalog: CatalogDatabase
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
     let throttle = SignInThrottle()
@@ -22,6 +25,7 @@ final class ServerServices: Sendable {
     private let app: BooksTrackApp
     private let database: LibraryDatabase
     private let closeSearch: @Sendable () async -> Void
+    private let closeAuthorDetails: @Sendable () async -> Void
 
     init(app: BooksTrackApp, configuration: ServerConfiguration) throws {
         self.app = app
@@ -36,10 +40,16 @@ final class ServerServices: Sendable {
         covers = app.coverProxy()
         jobStore = database
         let database = database
-        jobs = ImportJobs(
+        let providers = try app.providerConfiguration()
+        let authorDetails = providers.isOffline ? nil : app.authorDetailsSource(providers)
+        if let close = authorDetails?.close { closeAuthorDetails = close } else { closeAuthorDetails = {} }
+        catalog = try app.catalog()
+        jobs = ServerJobs(
             runner: JobRunner(store: database, now: app.now), store: database,
             uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
-            library: { user in app.library(of: user, database: database) }, now: app.now)
+            dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
+            library: { user in app.library(of: user, database: database) }, search: session.search,
+            authorDetails: authorDetails?.source, catalog: { try app.catalog() }, now: app.now)
     }
 
     /// The use cases of an authenticated account's library.
@@ -90,5 +100,6 @@ final class ServerServices: Sendable {
     /// Releases the HTTP client and saves the cache counters.
     func close() async {
         await closeSearch()
+        await closeAuthorDetails()
     }
 }

@@ -43,4 +43,24 @@ import Testing
         #expect(badPort.exitCode == 2)
         #expect(badPort.error.contains("not a port"))
     }
+
+    @Test func anAdministratorMakesAnInvitationWhoseCodeIsPrintedOnce() async throws {
+        let cli = try CLIHarness()
+        _ = await cli.run(["user", "add", "admin", "--admin", "--password-stdin"], input: ["correct horse"])
+        _ = await cli.run(["user", "add", "reader", "--password-stdin"], input: ["correct horse"])
+        let made = await cli.run("user", "invite", "--from", "admin", "--note", "Sam", "--days", "3")
+        #expect(made.exitCode == 0, "\(made.error)")
+        let code = made.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code.hasPrefix("bt_") && code.count == 46)
+        #expect(made.error.contains("works once until"))
+        let notAdmin = await cli.run("user", "invite", "--from", "reader")
+        #expect(notAdmin.exitCode == 2)
+        #expect(notAdmin.error.contains("only an administrator"))
+        let tooLong = await cli.run("user", "invite", "--from", "admin", "--days", "400")
+        #expect(tooLong.exitCode == 2)
+        #expect(tooLong.error.contains("from 1 to 90 days"))
+        let badPolicy = await cli.run("serve", "--sign-up", "sometimes")
+        #expect(badPolicy.exitCode == 2)
+        #expect(badPolicy.error.contains("closed, invite, open"))
+    }
 }

@@ -31,8 +31,11 @@ import Testing
 
     @Test func everyRouteWithAnIDAnswers404ForAnotherAccountsThingsAndLeavesThemAsTheyWere() async throws {
         try await ServerHarness.run { server in
-            let alice = try await server.account("alice")
-            let bob = try await server.account("bob")
+            // Both administrators: an invitation is its maker's alone, even among administrators.
+            let alice = try await server.account("alice", admin: true)
+            let bob = try await server.account("bob", admin: true)
+            let invitation = try await server.send(.post, "/v1/invitations", token: alice.token, json: "{}")
+            let invitationID = try #require((invitation.data?["invitation"] as? [String: Any])?["id"] as? String, "\(invitation.text)")
             let book = try await server.addBook("Alice's Book", token: alice.token, extra: #", "status": "wishlist""#)
             let quote = try await server.send(.post, "/v1/books/\(book)/quotes", token: alice.token, json: #"{"text": "A line"}"#)
             let quoteID = try #require((quote.data?["quotes"] as? [[String: Any]])?.first?["id"] as? String)
@@ -57,6 +60,7 @@ import Testing
                 case "photos": photoID
                 case "jobs": jobID
                 case "sessions": sessionID
+                case "invitations": invitationID
                 default: book
                 }
                 return route.path.replacingOccurrences(of: ":id", with: owner).replacingOccurrences(of: ":quoteID", with: quoteID)

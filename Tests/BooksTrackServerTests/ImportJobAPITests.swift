@@ -159,7 +159,7 @@ import Testing
             try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
             for kept in [true, false] {
                 var job = Job(kind: .import, input: "", now: ServerHarness.start)
-                let input = JobRoutes.ImportInput(file: "\(job.id).upload", format: nil, dryRun: false, overwrite: false)
+                let input = JobInputs.Import(file: "\(job.id).upload", format: nil, dryRun: false, overwrite: false)
                 job.input = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
                 job.status = .running
                 job.processed = 0

@@ -94,6 +94,10 @@ import Testing
             #expect(put.status == 405)
             #expect(put.header("Allow")?.contains("DELETE") == true)
             #expect(try await server.send(.get, "/v1/nowhere").status == 404)
+            // A literal segment wins over a parameter, as in the router: not PUT /v1/authors/{id}.
+            let suggestions = try await server.send(.get, "/v1/authors/suggestions")
+            #expect(suggestions.status == 405)
+            #expect(suggestions.header("Allow") == "POST")
         }
     }
 }

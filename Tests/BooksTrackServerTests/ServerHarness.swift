@@ -23,15 +23,17 @@ struct ServerHarness: Sendable {
     let clock: SettableClock
 
     /// Runs `body` against a started server; the folder is removed afterwards.
-    /// `folder` keeps the data folder for a second server (a restart); `prepare` runs before the server opens it.
+    /// `folder` keeps the data folder for a second server (a restart); `prepare` runs before the server opens it;
+    /// `environment` is offline unless a test points the providers at loopback servers.
     static func run(
         signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, publicURL: URL? = nil, folder given: TemporaryDirectory? = nil,
+        environment: [String: String] = ["BOOKSTRACK_OFFLINE": "1"],
         prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in }, _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let folder = try given ?? TemporaryDirectory(prefix: "bookstrack-server-tests")
         defer { if given == nil { folder.remove() } }
         let clock = SettableClock(start: start)
-        let app = BooksTrackApp(dataDirectory: folder.url, environment: ["BOOKSTRACK_OFFLINE": "1"], now: { clock.now })
+        let app = BooksTrackApp(dataDirectory: folder.url, environment: environment, now: { clock.now })
         try await prepare(app)
         let configuration = ServerConfiguration(publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit)
         let server = try BooksTrackServer(app: app, configuration: configuration)

@@ -99,25 +99,6 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         if maximum < 1 { throw ArgumentParser.ValidationError("--max must be at least 1") }
     }
 
-    /// One author's line of `--json`.
-    struct Outcome: Encodable {
-        var author: String
-        var match: String?
-        var wikidataID: String?
-        var suggested: [String: String]
-        var applied: Bool
-        var problem: String?
-
-        init(_ outcome: AuthorSuggestionOutcome) {
-            author = outcome.author
-            match = outcome.suggestion?.match
-            wikidataID = outcome.suggestion?.itemID
-            suggested = outcome.suggestion.map(AuthorSuggestCommand.fields) ?? [:]
-            applied = outcome.applied
-            problem = outcome.problem
-        }
-    }
-
     func run() async throws {
         let app = options.app()
         let configuration = try app.providerConfiguration(contact: contact)
@@ -134,7 +115,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
             await close()
             throw error
         }
-        let outcomes = run.outcomes.map(Outcome.init)
+        let outcomes = run.outcomes.map(AuthorSuggestionReport.init)
         if options.json { return try JSONOutput.print(outcomes) }
         guard !outcomes.isEmpty else { return say("Every author already has gender, region and nationality.") }
         for outcome in outcomes { say(Self.line(outcome)) }
@@ -144,16 +125,6 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         say(apply ? "Applied suggestions to \(applied) of \(outcomes.count) authors."
             : "\(found) of \(outcomes.count) authors have suggestions; run again with --apply to save them.")
         if run.notAsked > 0 { say("\(run.notAsked) more authors to ask about: run again, or raise --max.") }
-    }
-
-    static func fields(of suggestion: AuthorSuggestion) -> [String: String] {
-        var fields: [String: String] = [:]
-        if let gender = suggestion.gender { fields["gender"] = gender.rawValue }
-        if let region = suggestion.culturalRegion { fields["region"] = region.rawValue }
-        if let nationality = suggestion.nationality { fields["nationality"] = nationality }
-        if let year = suggestion.birthYear { fields["birthYear"] = String(year) }
-        if let year = suggestion.deathYear { fields["deathYear"] = String(year) }
-        return fields
     }
 
     /// The suggested fields in words ("gender non-binary", "region North America", "born 1929"),
@@ -170,7 +141,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
         return words
     }
 
-    private static func line(_ outcome: Outcome) -> String {
+    private static func line(_ outcome: AuthorSuggestionReport) -> String {
         if let problem = outcome.problem { return "\(outcome.author): could not ask Wikidata (\(problem))" }
         guard let match = outcome.match, let id = outcome.wikidataID else { return "\(outcome.author): no Wikidata item found" }
         let how = match == "nameSearch" ? "found by name: check it is the right person" : "linked"

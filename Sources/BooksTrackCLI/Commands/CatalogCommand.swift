@@ -73,7 +73,7 @@ struct CatalogCommand: ParsableCommand {
                 summaries.append(summary)
                 if !options.json { CatalogCommand.printSummary(summary) }
             }
-            if options.json { try JSONOutput.print(summaries.map(ImportJSON.init)) }
+            if options.json { try JSONOutput.print(summaries.map(CatalogImportResult.init)) }
         }
     }
 
@@ -89,7 +89,7 @@ struct CatalogCommand: ParsableCommand {
             let catalog = try CatalogCommand.openCatalog(options)
             try catalog.loadSeedIfNeeded()
             let statistics = try catalog.statistics()
-            if options.json { return try JSONOutput.print(StatsJSON(statistics, path: catalog.path)) }
+            if options.json { return try JSONOutput.print(CatalogStats(statistics, path: catalog.path)) }
             say("Catalog:   \(catalog.path) (\(HumanFormat.bytes(statistics.fileBytes)))")
             say("Works:     \(NumberText.grouped(statistics.works))"
                 + (statistics.syntheticWorks > 0 ? " (\(NumberText.grouped(statistics.syntheticWorks)) inferred from editions)" : ""))
@@ -162,88 +162,6 @@ struct CatalogCommand: ParsableCommand {
             if malformed > 0 { text += " · " + HumanFormat.count(malformed, "malformed line", "malformed lines") }
             text += "; updated \(ISO8601Text.day(source.updatedAt))"
             return text
-        }
-    }
-
-    // MARK: JSON
-
-    struct ImportJSON: Encodable {
-        var file: String
-        var outcome: String
-        var resumedAfterLine: Int?
-        var lines: Int
-        var linesThisRun: Int
-        var seconds: Double
-        var authors: Int
-        var works: Int
-        var editions: Int
-        var otherRecords: Int
-        var invalidISBNs: Int
-        var malformedLines: [String: Int]
-        var examples: [CatalogImportExample]
-
-        init(_ summary: CatalogImportSummary) {
-            file = summary.fileName
-            outcome = summary.outcome.rawValue
-            resumedAfterLine = summary.resumedAfterLine
-            lines = summary.lines
-            linesThisRun = summary.linesThisRun
-            let parts = summary.elapsed.components
-            seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-            authors = summary.authors
-            works = summary.works
-            editions = summary.editions
-            otherRecords = summary.otherRecords
-            invalidISBNs = summary.invalidISBNs
-            malformedLines = Dictionary(uniqueKeysWithValues: summary.problems.map { ($0.key.rawValue, $0.value) })
-            examples = summary.examples
-        }
-    }
-
-    struct StatsJSON: Encodable {
-        struct Source: Encodable {
-            var kind: String
-            var name: String
-            var version: String?
-            var fileSize: Int64?
-            var complete: Bool
-            var lines: Int
-            var authors: Int
-            var works: Int
-            var editions: Int
-            var otherRecords: Int
-            var invalidISBNs: Int
-            var malformedLines: [String: Int]
-            var startedAt: Date
-            var updatedAt: Date
-        }
-
-        var path: String
-        var fileBytes: Int64
-        var works: Int
-        var syntheticWorks: Int
-        var editions: Int
-        var authors: Int
-        var isbns: Int
-        var sources: [Source]
-
-        init(_ statistics: CatalogStatistics, path: String) {
-            self.path = path
-            fileBytes = statistics.fileBytes
-            works = statistics.works
-            syntheticWorks = statistics.syntheticWorks
-            editions = statistics.editions
-            authors = statistics.authors
-            isbns = statistics.isbns
-            sources = statistics.sources.map { source in
-                Source(
-                    kind: source.kind.rawValue, name: source.name, version: source.version, fileSize: source.fileSize,
-                    complete: source.complete, lines: source.lines, authors: source.authors, works: source.works,
-                    editions: source.editions, otherRecords: source.otherRecords, invalidISBNs: source.invalidISBNs,
-                    malformedLines: Dictionary(uniqueKeysWithValues: source.problems.map { ($0.key.rawValue, $0.value) }),
-                    startedAt: source.startedAt, updatedAt: source.updatedAt
-                )
-            }
         }
     }
 }

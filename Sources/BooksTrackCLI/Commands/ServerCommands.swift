@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: "The URL readers use, e.g. https://books.example.org behind a reverse proxy.")
     var publicURL: String?
 
-    @Option(name: .customLong("sign-up"), help: "Who may create an account: closed (default) or open.")
+    @Option(name: .customLong("sign-up"), help: "Who may create an account: closed (default), invite (with an administrator's invitation) or open.")
     var signUp: String?
 
     @OptionGroup var folder: DataFolderOptions
@@ -61,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
 /// `bookstrack user`: the server's accounts.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Manage the server's accounts.", subcommands: [Add.self, Password.self]
+        commandName: "user", abstract: "Manage the server's accounts.", subcommands: [Add.self, Password.self, Invite.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -85,6 +85,32 @@ struct UserCommand: AsyncParsableCommand {
             let password = try readPassword(fromStandardInput: passwordStdin)
             let account = try await folder.app().accounts().createAccount(name: name, password: password, isAdmin: admin)
             say("created account \(account.user.name)\(account.isAdmin ? " (administrator)" : "")")
+        }
+    }
+
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an invitation to sign up (for a server run with --sign-up invite); its code is printed once.",
+            discussion: "The invitation works once, for the number of days given. It is made in the administrator's name."
+        )
+
+        @Option(name: .long, help: "The administrator the invitation comes from.")
+        var from: String
+
+        @Option(name: .long, help: "Whom it is for (shown in the list of invitations).")
+        var note: String?
+
+        @Option(name: .long, help: "Days it lasts (1–90, default 7).")
+        var days = 7
+
+        @OptionGroup var folder: DataFolderOptions
+
+        func run() async throws {
+            let accounts = try folder.app().accounts()
+            let created = try await accounts.invite(by: try await accounts.account(named: from), note: note, days: days)
+            say(created.code)
+            CommandContext.current.standardError(
+                "invitation \(created.invitation.id) made; it works once until \(ISO8601Text.day(created.invitation.expiresAt)), and the code above is shown only now\n")
         }
     }
 

@@ -46,8 +46,40 @@ public struct CreatedAPIToken: Sendable {
 public enum SignUpPolicy: String, Sendable, CaseIterable, Codable {
     /// Only an administrator adds accounts (`bookstrack user add`). The default.
     case closed
+    /// Whoever holds an administrator's invitation, once.
+    case invite
     /// Anyone.
     case open
+}
+
+/// An invitation to sign up, as listed: its code is shown once, when it is made, and only its
+/// digest is stored. It works once, until it expires.
+public struct Invitation: Hashable, Sendable, Codable, Identifiable {
+    public typealias ID = Identifier<Invitation>
+
+    public var id: ID
+    /// Whom it is for, in the administrator's words ("Sam, upstairs").
+    public var note: String?
+    public var dateCreated: Date
+    public var expiresAt: Date
+    /// When it was used to sign up; nil while unused.
+    public var usedAt: Date?
+
+    /// Creates an invitation description.
+    public init(id: ID = ID(), note: String?, dateCreated: Date, expiresAt: Date, usedAt: Date? = nil) {
+        self.id = id
+        self.note = note
+        self.dateCreated = dateCreated
+        self.expiresAt = expiresAt
+        self.usedAt = usedAt
+    }
+}
+
+/// An invitation just made: its description and its code, shown this once.
+public struct CreatedInvitation: Sendable {
+    public var invitation: Invitation
+    /// `bt_` and 43 characters of base64url: 256 random bits.
+    public var code: String
 }
 
 /// Why an account use case could not be done.
@@ -63,6 +95,17 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
     case tokenNotFound
     case accountNotFound(String)
     case sessionNotFound
+    /// Sign-up is closed: an administrator adds accounts.
+    case signUpClosed
+    /// Sign-up needs an invitation and none was given.
+    case invitationRequired
+    /// The invitation is unknown, used or expired (which of the three is not said).
+    case invitationNotValid
+    /// Only an administrator may do this.
+    case adminOnly
+    case invitationNotFound
+    case invitationNoteTooLong(limit: Int)
+    case invitationLifetimeOutOfRange(maximumDays: Int)
 
     public var description: String {
         switch self {
@@ -76,6 +119,13 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenNotFound: "no such token"
         case .accountNotFound(let name): "no account named \(name)"
         case .sessionNotFound: "no such session"
+        case .signUpClosed: "sign-up is closed on this server; an administrator adds accounts"
+        case .invitationRequired: "sign-up on this server needs an invitation from an administrator"
+        case .invitationNotValid: "the invitation is not valid: it was mistyped, already used or has expired; ask for a new one"
+        case .adminOnly: "only an administrator may do this"
+        case .invitationNotFound: "no such invitation"
+        case .invitationNoteTooLong(let limit): "an invitation's note has at most \(limit) characters"
+        case .invitationLifetimeOutOfRange(let maximum): "an invitation lasts from 1 to \(maximum) days"
         }
     }
 }

@@ -49,6 +49,27 @@ public struct AccountService: Sendable {
         return try await store.createAccount(name: name, passwordHash: hash, isAdmin: isAdmin, now: now())
     }
 
+    /// Signs up under the server's policy: closed refuses, invite needs a live invitation (used up
+    /// with the account, in one transaction), open takes anyone. A sign-up never claims a library
+    /// kept from the terminal: a name in use is taken, whether or not it has a password.
+    public func signUp(name: String, password: String, invitation: String?, policy: SignUpPolicy) async throws -> Account {
+        let name = try User.validatedName(name)
+        try Self.check(password: password)
+        switch policy {
+        case .closed:
+            throw AccountError.signUpClosed
+        case .invite:
+            guard let code = invitation?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else {
+                throw AccountError.invitationRequired
+            }
+            guard Self.isWellFormed(secret: code) else { throw AccountError.invitationNotValid }
+            return try await store.createAccount(
+                name: name, passwordHash: secrets.hashPassword(password), invitationDigest: secrets.digest(token: code), now: now())
+        case .open:
+            return try await store.createAccount(name: name, passwordHash: secrets.hashPassword(password), isAdmin: false, now: now())
+        }
+    }
+
     /// The account whose name and password these are. A wrong password, an unknown name and an
     /// account without a password all fail the same way, after the same work.
     public func signIn(name: String, password: String) async throws -> Account {
@@ -117,6 +138,39 @@ public struct AccountService: Sendable {
     public func account(bearer secret: String) async throws -> Account? {
         guard Self.isWellFormed(secret: secret) else { return nil }
         return try await store.account(tokenDigest: secrets.digest(token: secret), now: now())
+    }
+
+    // MARK: Invitations
+
+    /// Most characters of an invitation's note.
+    public static let invitationNoteLimit = 200
+    /// The longest an invitation lasts, in days.
+    public static let invitationMaximumDays = 90
+
+    /// Makes an invitation (an administrator's); its code is in the answer and nowhere else.
+    public func invite(by account: Account, note: String?, days: Int = 7) async throws -> CreatedInvitation {
+        guard account.isAdmin else { throw AccountError.adminOnly }
+        let note = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let note, note.count > Self.invitationNoteLimit { throw AccountError.invitationNoteTooLong(limit: Self.invitationNoteLimit) }
+        guard (1...Self.invitationMaximumDays).contains(days) else {
+            throw AccountError.invitationLifetimeOutOfRange(maximumDays: Self.invitationMaximumDays)
+        }
+        let now = now()
+        let invitation = Invitation(note: note?.isEmpty == true ? nil : note, dateCreated: now, expiresAt: now.addingTimeInterval(Double(days) * 86_400))
+        let code = Self.newSecret()
+        try await store.addInvitation(invitation, digest: secrets.digest(token: code), by: account.user.id)
+        return CreatedInvitation(invitation: invitation, code: code)
+    }
+
+    /// The invitations the account made, newest first.
+    public func invitations(by account: Account) async throws -> [Invitation] {
+        guard account.isAdmin else { throw AccountError.adminOnly }
+        return try await store.invitations(by: account.user.id)
+    }
+
+    /// Withdraws one of the account's invitations; anyone else's is `invitationNotFound`.
+    public func revokeInvitation(_ id: Invitation.ID, by account: Account) async throws {
+        guard try await store.revokeInvitation(id, by: account.user.id) else { throw AccountError.invitationNotFound }
     }
 
     // MARK: Browser sessions

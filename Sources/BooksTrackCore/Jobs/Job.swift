@@ -1,12 +1,20 @@
 import Foundation
 
-/// Long work a reader started (an import), run off the request that started it, persisted so a
+/// Long work a reader started (an import, an enrichment batch, asking Wikidata about authors, a
+/// catalog import), run off the request that started it, persisted so a
 /// restart resumes it or says why it failed, owned by one user.
 public struct Job: Codable, Hashable, Sendable, Identifiable {
     public typealias ID = Identifier<Job>
 
     public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        /// A library file uploaded to import.
         case `import`
+        /// Books looked up to fill their missing details: the library's queued ones, or a list sent.
+        case enrichment
+        /// Authors' details asked of Wikidata, suggested or applied.
+        case authorSuggestions
+        /// Open Library dump files loaded into the offline catalog (an administrator's).
+        case catalogImport
     }
 
     public enum Status: String, Codable, Hashable, Sendable, CaseIterable {
@@ -23,7 +31,8 @@ public struct Job: Codable, Hashable, Sendable, Identifiable {
     public var total: Int
     /// Why it failed, or a note ("resumed after a restart").
     public var message: String?
-    /// What the work needs to run (for an import: the uploaded file's name and the options), as JSON.
+    /// What the work needs to run again after a restart (for an import: the uploaded file's name
+    /// and the options), as JSON.
     public var input: String
     /// What it produced (for an import: the report), as JSON.
     public var result: String?
@@ -69,4 +78,16 @@ public protocol JobStore: Sendable {
     func update(_ job: Job) async throws
     /// Every job that is queued or running, with its owner: after a restart, work to resume.
     func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)]
+}
+
+/// Why a job could not be stored.
+public enum JobError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A client chose the job's ID (the seed's `jobId`), and a job already has it.
+    case idTaken(Job.ID)
+
+    public var description: String {
+        switch self {
+        case .idTaken(let id): "a job with the ID \(id) already exists; send another jobId, or none to get one"
+        }
+    }
 }

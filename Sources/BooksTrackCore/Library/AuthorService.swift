@@ -71,14 +71,21 @@ public struct AuthorService: Sendable {
     }
 
     /// Asks `source` about each author (at most `maximum`) and, when `apply`, fills only what each
-    /// lacks, each author in its own transaction against the author as it is then.
+    /// lacks, each author in its own transaction against the author as it is then. `progress(asked,
+    /// total)` follows each author; when `isCancelled` turns true it stops before the next one and
+    /// throws `CancellationError` (what was applied stays).
     public func suggest(
-        named name: String?, maximum: Int, apply: Bool, source: any AuthorDetailsSource
+        named name: String?, maximum: Int, apply: Bool, source: any AuthorDetailsSource,
+        progress: (Int, Int) -> Void = { _, _ in }, isCancelled: () -> Bool = { false }
     ) async throws -> AuthorSuggestionRun {
         let authors = try await authorsToAsk(named: name)
+        let asked = authors.prefix(max(0, maximum))
         var outcomes: [AuthorSuggestionOutcome] = []
-        for author in authors.prefix(max(0, maximum)) {
-            var outcome = AuthorSuggestionOutcome(author: author.displayName)
+        progress(0, asked.count)
+        for author in asked {
+            if isCancelled() { throw CancellationError() }
+            defer { progress(outcomes.count, asked.count) }
+            var outcome = AuthorSuggestionOutcome(authorID: author.id, author: author.displayName)
             do {
                 if let suggestion = try await source.suggestedDetails(for: author) {
                     outcome.suggestion = suggestion
@@ -216,13 +223,17 @@ public struct AuthorSuggestion: Sendable, Hashable, Codable {
 
 /// One author asked about.
 public struct AuthorSuggestionOutcome: Sendable, Hashable {
+    public var authorID: Author.ID
     public var author: String
     public var suggestion: AuthorSuggestion?
     public var applied = false
     /// Why the source could not be asked.
     public var problem: String?
 
-    init(author: String) { self.author = author }
+    init(authorID: Author.ID, author: String) {
+        self.authorID = authorID
+        self.author = author
+    }
 }
 
 /// What asking about authors found.

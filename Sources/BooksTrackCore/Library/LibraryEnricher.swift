@@ -76,8 +76,10 @@ public struct LibraryEnricher: Sendable {
     }
 
     /// `run`, then counts what is still queued and what waits its turn.
-    public func runAndCount(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> Run {
-        let outcomes = try await run(limit: limit, force: force, progress: progress)
+    public func runAndCount(
+        limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }, isCancelled: () -> Bool = { false }
+    ) async throws -> Run {
+        let outcomes = try await run(limit: limit, force: force, progress: progress, isCancelled: isCancelled)
         let now = now()
         let store = store
         let (queued, due) = try await store.snapshot {
@@ -87,8 +89,12 @@ public struct LibraryEnricher: Sendable {
     }
 
     /// Enriches the queued works that are due (all of them when `force`) until none is left or
-    /// `limit` works were searched, calling `progress(done, total)` after each batch.
-    public func run(limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) async throws -> [Outcome] {
+    /// `limit` works were searched, calling `progress(done, total)` after each batch. When
+    /// `isCancelled` turns true it stops after the current batch (whose results are saved) and
+    /// throws `CancellationError`.
+    public func run(
+        limit: Int? = nil, force: Bool = false, progress: (Int, Int) -> Void = { _, _ in }, isCancelled: () -> Bool = { false }
+    ) async throws -> [Outcome] {
         let started = now()
         let store = store
         let due = try await store.snapshot {
@@ -99,6 +105,7 @@ public struct LibraryEnricher: Sendable {
         var requeued: Set<Work.ID> = []
         progress(0, total)
         while outcomes.count < total {
+            if isCancelled() { throw CancellationError() }
             let wanted = min(Self.batchSize, total - outcomes.count)
             // Works kept on the queue stay at its front; skip past them.
             let skipped = requeued

@@ -22,6 +22,16 @@ public protocol AccountStore: Sendable {
     func account(tokenDigest digest: String, now: Date) async throws -> Account?
     /// Deletes one of the user's tokens; false when the user has no such token.
     func revokeToken(_ id: APIToken.ID, of user: User.ID) async throws -> Bool
+    /// Stores an invitation by the digest of its code, made by `user`.
+    func addInvitation(_ invitation: Invitation, digest: String, by user: User.ID) async throws
+    /// The invitations `user` made, newest first.
+    func invitations(by user: User.ID) async throws -> [Invitation]
+    /// Deletes one of the invitations `user` made; false when there is no such invitation of theirs.
+    func revokeInvitation(_ id: Invitation.ID, by user: User.ID) async throws -> Bool
+    /// Creates the user with a password hash, using up the invitation of `digest` in the same
+    /// transaction: `AccountError.invitationNotValid` when it is unknown, used or expired at `now`,
+    /// `AccountError.nameTaken` when the name is in use (the invitation is then left unused).
+    func createAccount(name: String, passwordHash: String, invitationDigest digest: String, now: Date) async throws -> Account
 }
 
 /// Where browser sessions are kept, by the digest of their secret.

@@ -23,17 +23,20 @@ struct APIRoute: Sendable {
     var query: [String]
     /// Whether the route answers with `Deprecation` and `Sunset` headers (the seed's unversioned paths).
     var deprecated = false
+    /// The path that replaces a deprecated one, named in its `Link` header.
+    var successor: String?
     var handler: @Sendable (Request, APIContext, ServerServices) async throws -> Response
 
     init(
         _ method: HTTPRequest.Method, _ path: String, _ access: Access, query: [String] = [], deprecated: Bool = false,
-        _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
+        successor: String? = nil, _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
     ) {
         self.method = method
         self.path = path
         self.access = access
         self.query = query
         self.deprecated = deprecated
+        self.successor = successor ?? (deprecated ? path.replacingOccurrences(of: "/search/", with: "/v1/search/") : nil)
         self.handler = handler
     }
 
@@ -49,9 +52,18 @@ struct APIRoute: Sendable {
         return pattern.count == given.count && zip(pattern, given).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
     }
 
-    /// The methods the API routes for `path`; empty when it has no such path.
+    /// The methods the API routes for `path`; empty when it has no such path. Like the router, a
+    /// literal segment wins over a parameter: `/v1/authors/suggestions` is not `/v1/authors/:id`.
     static func methods(forPath path: String) -> [HTTPRequest.Method] {
-        all.filter { $0.matches(path: path) }.map(\.method)
+        let matching = all.filter { $0.matches(path: path) }
+        guard let best = matching.map(\.specificity).max() else { return [] }
+        return matching.filter { $0.specificity == best }.map(\.method)
+    }
+
+    /// Where the path's literal segments are (a literal earlier counts more), for choosing between
+    /// patterns that match the same path.
+    private var specificity: Int {
+        path.split(separator: "/").reduce(0) { score, segment in score * 2 + (segment.hasPrefix(":") ? 0 : 1) }
     }
 
     /// Every route of the API.
@@ -85,10 +97,10 @@ extension Router where Context == APIContext {
                     guard route.deprecated, let refusal = APIError(error) else { throw error }
                     response = try refusal.response(from: request, context: context)
                 }
-                if route.deprecated {
+                if route.deprecated, let successor = route.successor {
                     response.headers[HTTPField.Name("Deprecation")!] = "true"
                     response.headers[HTTPField.Name("Sunset")!] = Deprecation.sunset
-                    response.headers[HTTPField.Name("Link")!] = "<\(route.path.replacingOccurrences(of: "/search/", with: "/v1/search/"))>; rel=\"successor-version\""
+                    response.headers[HTTPField.Name("Link")!] = "<\(successor)>; rel=\"successor-version\""
                 }
                 return response
             }

@@ -10,6 +10,28 @@ enum AccountRoutes {
         var password: String
     }
 
+    struct SignUp: Codable, Sendable {
+        var name: String
+        var password: String
+        /// The code of an administrator's invitation, when sign-up is by invitation.
+        var invitation: String?
+    }
+
+    struct NewInvitation: Codable, Sendable {
+        /// Whom it is for.
+        var note: String?
+        /// How many days it lasts (default 7, at most 90).
+        var days: Int?
+    }
+
+    struct CreatedInvitationJSON: Codable, Sendable {
+        var invitation: Invitation
+        /// Shown once: it is stored only as a digest.
+        var code: String
+        /// The sign-up link with the code, when the server knows its public URL.
+        var link: String?
+    }
+
     struct Setup: Codable, Sendable {
         var setupToken: String
         var name: String
@@ -65,12 +87,27 @@ enum AccountRoutes {
             return try JSONBody.success(AccountJSON(account), context: context, status: .created)
         },
         APIRoute(.post, "/v1/accounts", .open) { request, context, services in
-            guard services.configuration.signUp == .open else {
-                throw APIError(.forbidden, code: "SIGN_UP_CLOSED", "sign-up is closed on this server; an administrator adds accounts")
-            }
-            let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
-            let account = try await services.accounts.createAccount(name: credentials.name, password: credentials.password, isAdmin: false)
+            let policy = services.configuration.signUp
+            guard policy != .closed else { throw AccountError.signUpClosed }
+            let body = try await JSONBody.decode(SignUp.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let account = try await services.accounts.signUp(name: body.name, password: body.password, invitation: body.invitation, policy: policy)
             return try JSONBody.success(AccountJSON(account), context: context, status: .created)
+        },
+        APIRoute(.get, "/v1/invitations", .account) { _, context, services in
+            try JSONBody.success(try await services.accounts.invitations(by: try context.requireAccount()), context: context)
+        },
+        APIRoute(.post, "/v1/invitations", .account) { request, context, services in
+            let body = try await JSONBody.decode(NewInvitation.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let created = try await services.accounts.invite(by: try context.requireAccount(), note: body.note, days: body.days ?? 7)
+            let link = services.configuration.publicURL.map { url in
+                url.appendingPathComponent("join").absoluteString + "?invitation=" + created.code
+            }
+            return try JSONBody.success(CreatedInvitationJSON(invitation: created.invitation, code: created.code, link: link),
+                                        context: context, status: .created)
+        },
+        APIRoute(.delete, "/v1/invitations/:id", .account) { _, context, services in
+            try await services.accounts.revokeInvitation(try context.id("id"), by: try context.requireAccount())
+            return Response(status: .noContent)
         },
         APIRoute(.get, "/v1/me", .account) { _, context, _ in
             try JSONBody.success(AccountJSON(try context.requireAccount()), context: context)

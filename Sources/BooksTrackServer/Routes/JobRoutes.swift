@@ -1,28 +1,20 @@
 import BooksTrackApp
 import BooksTrackCore
+import BooksTrackCatalog
 import BooksTrackImport
+import BooksTrackProviders
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 
-/// Imports as jobs: the upload is kept, checked and answered at once with the job (202); the
-/// import runs off the request; its progress is readable by polling `GET /v1/jobs/{id}` and pushed
-/// over `GET /ws/progress?jobId=` to the job's owner only.
+/// Jobs: imports (the upload is kept, checked and answered at once with the job, 202), enrichment
+/// batches, author suggestions and catalog imports run off the request; their progress is
+/// readable by polling `GET /v1/jobs/{id}` and pushed over `GET /ws/progress?jobId=` to the job's
+/// owner only.
 enum JobRoutes {
-    /// What an import job needs to run again after a restart.
-    struct ImportInput: Codable, Sendable {
-        var file: String
-        var format: String?
-        var dryRun: Bool
-        var overwrite: Bool
-
-        var options: ImportOptions {
-            ImportOptions(format: format.flatMap(ImportFormat.init(rawValue:)), dryRun: dryRun, overwrite: overwrite)
-        }
-    }
-
-    /// A job as the API answers it, with the import's report once it has one.
+    /// A job as the API answers it, with what it produced once it has: an import's report, an
+    /// enrichment's report or lookups, the authors' suggestions, the catalog files imported.
     struct JobJSON: Codable, Sendable {
         var id: String
         var kind: Job.Kind
@@ -31,6 +23,10 @@ enum JobRoutes {
         var total: Int
         var message: String?
         var report: ImportReport?
+        var enrichment: EnrichmentReport?
+        var lookups: [BookLookupResult]?
+        var authors: AuthorSuggestionsReport?
+        var catalog: [CatalogImportResult]?
         var dateCreated: Date
         var dateUpdated: Date
 
@@ -41,16 +37,50 @@ enum JobRoutes {
             processed = job.processed
             total = job.total
             message = job.message
-            report = job.result.flatMap { try? JSONDecoder().decode(ImportReport.self, from: Data($0.utf8)) }
             dateCreated = job.dateCreated
             dateUpdated = job.dateUpdated
+            guard let result = job.result.map({ Data($0.utf8) }) else { return }
+            let decoder = JSONDecoder()
+            switch job.kind {
+            case .import:
+                report = try? decoder.decode(ImportReport.self, from: result)
+            case .enrichment:
+                enrichment = try? decoder.decode(EnrichmentReport.self, from: result)
+                lookups = (try? decoder.decode(JobResults.Lookups.self, from: result))?.books
+            case .authorSuggestions:
+                authors = try? decoder.decode(AuthorSuggestionsReport.self, from: result)
+            case .catalogImport:
+                catalog = (try? decoder.decode(JobResults.CatalogImports.self, from: result))?.files
+            }
         }
+    }
+
+    /// `POST /v1/enrichment/batch` (and the seed's `POST /api/enrichment/start`): `books` to look
+    /// up, or the library's queued books (`limit`, `force`); `workIds` is the seed's list of ISBNs
+    /// or titles; `jobId` lets a client choose the job's ID, as the seed's clients do.
+    struct EnrichmentRequest: Codable, Sendable {
+        var books: [BookLookupQuestion]?
+        var workIds: [String]?
+        var limit: Int?
+        var force: Bool?
+        var jobId: String?
+    }
+
+    struct AuthorSuggestionsRequest: Codable, Sendable {
+        var author: String?
+        var limit: Int?
+        var apply: Bool?
+    }
+
+    struct CatalogImportRequest: Codable, Sendable {
+        var files: [String]
+        var restart: Bool?
     }
 
     static let routes: [APIRoute] = [
         APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite"]) { request, context, services in
             let account = try context.requireAccount()
-            var input = ImportInput(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request))
+            var input = JobInputs.Import(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request))
             if let format = request.query("format"), !format.isEmpty {
                 guard ImportFormat(rawValue: format) != nil else {
                     throw APIError.invalid(field: "format", "format is one of " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
@@ -65,6 +95,29 @@ enum JobRoutes {
                 throw APIError(.contentTooLarge, code: "FILE_TOO_LARGE", "an import file is at most \(limit) bytes", details: ["limit": "\(limit)"])
             }
             let job = try await services.jobs.startImport(of: Data(body.readableBytesView), input: input, account: account)
+            return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
+        },
+        APIRoute(.post, "/v1/enrichment/batch", .account) { request, context, services in
+            try await startEnrichment(request, context, services)
+        },
+        // The seed's first path, kept with a sunset date.
+        APIRoute(.post, "/api/enrichment/start", .account, deprecated: true, successor: "/v1/enrichment/batch") { request, context, services in
+            try await startEnrichment(request, context, services)
+        },
+        APIRoute(.post, "/v1/authors/suggestions", .account) { request, context, services in
+            let body = try await JSONBody.decode(AuthorSuggestionsRequest.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let limit = body.limit ?? 25
+            guard (1...1_000).contains(limit) else {
+                throw APIError.invalid(field: "limit", "limit is from 1 to 1000 authors", code: "OUT_OF_RANGE")
+            }
+            let input = JobInputs.AuthorSuggestions(author: body.author, limit: limit, apply: body.apply ?? false)
+            let job = try await services.jobs.startAuthorSuggestions(input, account: try context.requireAccount())
+            return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
+        },
+        APIRoute(.post, "/v1/catalog/imports", .account) { request, context, services in
+            let body = try await JSONBody.decode(CatalogImportRequest.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let input = JobInputs.CatalogImport(files: body.files, restart: body.restart ?? false)
+            let job = try await services.jobs.startCatalogImport(input, account: try context.requireAccount())
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         APIRoute(.get, "/v1/jobs", .account) { _, context, services in
@@ -89,6 +142,32 @@ enum JobRoutes {
         },
     ]
 
+    /// The largest enrichment request: 500 books of a 512-character title and author each.
+    static let enrichmentBodyLimit = 1 << 20
+
+    private static func startEnrichment(_ request: Request, _ context: APIContext, _ services: ServerServices) async throws -> Response {
+        let body = try await JSONBody.decode(EnrichmentRequest.self, from: request, limit: enrichmentBodyLimit)
+        let id = try body.jobId.map { text in
+            guard let id = Job.ID(uuidString: text) else { throw APIError.invalid(field: "jobId", "jobId is a UUID", code: "INVALID_FIELD") }
+            return id
+        }
+        var books = body.books
+        if let workIds = body.workIds {
+            guard books == nil else { throw APIError.invalid(field: "workIds", "send books or workIds, not both") }
+            // The seed's clients send each book as its ISBN, or its title when it has none.
+            books = workIds.map { ISBN($0) != nil ? BookLookupQuestion(isbn: $0) : BookLookupQuestion(title: $0) }
+        }
+        if books != nil, body.limit != nil || body.force != nil {
+            throw APIError.invalid(field: "limit", "limit and force choose among the library's queued books; a list of books is looked up whole")
+        }
+        if let limit = body.limit, !(1...100_000).contains(limit) {
+            throw APIError.invalid(field: "limit", "limit is from 1 to 100000 books", code: "OUT_OF_RANGE")
+        }
+        let input = JobInputs.Enrichment(books: books, limit: body.limit, force: body.force ?? false)
+        let job = try await services.jobs.startEnrichment(input, id: id, account: try context.requireAccount())
+        return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
+    }
+
     static func ownedJob(_ context: APIContext, _ services: ServerServices) async throws -> Job {
         let account = try context.requireAccount()
         guard let job = try await services.jobStore.job(try context.id("id"), owner: account.user.id) else { throw APIError.notFound }
@@ -100,75 +179,6 @@ enum JobRoutes {
         case nil, "false", "0": return false
         case "true", "1": return true
         default: throw APIError.invalid(field: name, "\(name) is true or false")
-        }
-    }
-}
-
-/// Starts and resumes import jobs.
-struct ImportJobs: Sendable {
-    let runner: JobRunner
-    let store: any JobStore
-    let uploads: URL
-    let library: @Sendable (User) -> UserLibrary
-    let now: @Sendable () -> Date
-
-    /// Keeps the upload, checks it (a file that cannot be imported is refused now, not as a failed
-    /// job), stores the job and starts it.
-    func startImport(of data: Data, input: JobRoutes.ImportInput, account: Account) async throws -> Job {
-        var input = input
-        let job = Job(kind: .import, input: "", now: now())
-        let file = uploads.appendingPathComponent("\(job.id).upload")
-        input.file = file.lastPathComponent
-        // Writing and reading through up to 50 MB happens on a thread of its own, not on one of
-        // the cooperative pool's two.
-        let options = input.options
-        let uploads = uploads
-        try await OwnThread.run(name: "bookstrack upload check") {
-            try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
-            try data.write(to: file, options: [.atomic])
-            do {
-                _ = try ImportService.check(file, options: options)
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
-            }
-        }
-        var stored = job
-        stored.input = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
-        try await store.add(stored, owner: account.user.id)
-        run(stored, input: input, user: account.user)
-        return stored
-    }
-
-    /// Resumes the jobs a stopped server left queued or running: an import is idempotent, so it
-    /// runs again from its kept upload; one whose upload is gone is marked failed with the reason.
-    func resume(users: [User]) async throws {
-        for (job, owner) in try await store.unfinishedJobs() {
-            var job = job
-            guard let user = users.first(where: { $0.id == owner }),
-                  let input = try? JSONDecoder().decode(JobRoutes.ImportInput.self, from: Data(job.input.utf8)),
-                  FileManager.default.fileExists(atPath: uploads.appendingPathComponent(input.file).path)
-            else {
-                job.status = .failed
-                job.message = "the server stopped during the job and its upload is gone; start the import again"
-                job.dateUpdated = now()
-                try await store.update(job)
-                continue
-            }
-            job.status = .queued
-            job.message = "resumed after a restart"
-            run(job, input: input, user: user)
-        }
-    }
-
-    private func run(_ job: Job, input: JobRoutes.ImportInput, user: User) {
-        let imports = library(user).imports
-        let file = uploads.appendingPathComponent(input.file)
-        runner.start(job) { context in
-            defer { try? FileManager.default.removeItem(at: file) }
-            let summary = try await imports.importFile(
-                at: file, options: input.options, progress: { context.progress($0.processed, $0.total) }, isCancelled: context.isCancelled)
-            return String(decoding: try JSONEncoder().encode(ImportReport(summary)), as: UTF8.self)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
@@ -22,6 +23,15 @@ enum SearchRoutes {
                 return try await answer(SearchQuestion(query: author), context, services)
             }
             return try await answer(SearchQuestion(title: title, author: author), context, services)
+        },
+        // Counting takes a moment on a catalog of millions: on a thread of its own, for accounts.
+        APIRoute(.get, "/v1/catalog/stats", .account) { _, context, services in
+            let catalog = services.catalog
+            let statistics = try await OwnThread.run(name: "bookstrack catalog stats") {
+                try catalog.loadSeedIfNeeded()
+                return try catalog.statistics()
+            }
+            return try JSONBody.success(CatalogStats(statistics, path: nil), context: context)
         },
         // The seed's first paths, kept with a sunset date.
         APIRoute(.get, "/search/title", .open, query: ["q"], deprecated: true) { request, context, services in

@@ -10,6 +10,10 @@ extension LibraryDatabase: JobStore {
     public func add(_ job: Job, owner: User.ID) async throws {
         try await StoreError.translatingErrors {
             try await writer.write { db in
+                // A client may choose the ID (the seed's `jobId`): one in use, by anyone, is refused.
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM jobs WHERE id = ?", arguments: [job.id.storageText]) == true {
+                    throw JobError.idTaken(job.id)
+                }
                 let changed = try SQLiteLibraryStore.execute(db, """
                     INSERT INTO jobs (id, userKey, kind, status, processed, total, message, input, result, dateCreated, dateUpdated)
                     SELECT ?, key, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ?

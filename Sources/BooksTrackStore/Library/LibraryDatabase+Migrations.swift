@@ -201,6 +201,22 @@ extension LibraryDatabase {
                 CREATE INDEX browser_sessions_by_user ON browser_sessions(userKey, lastSeen);
                 """)
         }
+        migrator.registerMigration("v17-invitations") { db in
+            // Invitations to sign up, kept by the digest of their code; used once, until they expire.
+            try db.execute(sql: """
+                CREATE TABLE invitations (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    createdBy INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    digest TEXT NOT NULL UNIQUE,
+                    note TEXT,
+                    dateCreated REAL NOT NULL,
+                    expiresAt REAL NOT NULL,
+                    usedAt REAL,
+                    usedBy INTEGER REFERENCES users(key) ON DELETE SET NULL
+                );
+                CREATE INDEX invitations_by_creator ON invitations(createdBy, dateCreated);
+                """)
+        }
         return migrator
     }
 
