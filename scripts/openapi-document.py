@@ -626,6 +626,11 @@ def op(method, path, operation_id, summary, tag, security, responses_, params=No
             responses_["403"]["description"] = responses_["403"]["description"].rstrip(".") + "; or " + CSRF_TEXT
         else:
             responses_["403"] = {"description": CSRF_TEXT[0].upper() + CSRF_TEXT[1:], "content": ERR}
+    # Every route's work is stopped at its time limit (30 s; 10 minutes for uploads).
+    if path.startswith("/v1/") or path.startswith("/api/") or path.startswith("/search/"):
+        responses_ = dict(responses_)
+        responses_.setdefault("503", {"description": "REQUEST_TIME_LIMIT: the request took longer than its limit "
+                                                     "(`details.limit`, in seconds) and was stopped.", "content": ERR})
     o["responses"] = dict(sorted(responses_.items(), key=lambda item: int(item[0])))
     paths.setdefault(path, {})[method] = o
 

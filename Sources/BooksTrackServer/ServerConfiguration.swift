@@ -13,11 +13,16 @@ public struct ServerConfiguration: Sendable {
     public var passwordCost: UInt8
     /// The largest JSON body a route reads.
     public var jsonBodyLimit: Int
+    /// How long a request may take before it is answered 503 (its work is cancelled).
+    public var requestTimeLimit: Duration
+    /// The same for the routes that take an upload (imports, page photos): a 50 MB file on a slow line.
+    public var uploadTimeLimit: Duration
 
     /// The defaults: loopback port 8080, sign-up closed.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil, signUp: SignUpPolicy = .closed,
-        passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024
+        passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024, requestTimeLimit: Duration = .seconds(30),
+        uploadTimeLimit: Duration = .seconds(600)
     ) {
         self.host = host
         self.port = port
@@ -25,5 +30,7 @@ public struct ServerConfiguration: Sendable {
         self.signUp = signUp
         self.passwordCost = passwordCost
         self.jsonBodyLimit = jsonBodyLimit
+        self.requestTimeLimit = requestTimeLimit
+        self.uploadTimeLimit = uploadTimeLimit
     }
 }

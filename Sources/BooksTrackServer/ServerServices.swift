@@ -19,7 +19,7 @@ final class ServerServices: Sendable {
     let catalog: CatalogDatabase
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
-    let throttle = SignInThrottle()
+    let throttle: SignInThrottle
     /// The one-time secret of the setup link, made at start while no account has a password.
     let setupSecret: String
     private let app: BooksTrackApp
@@ -31,6 +31,7 @@ final class ServerServices: Sendable {
         self.app = app
         self.configuration = configuration
         now = app.now
+        throttle = SignInThrottle(now: app.now)
         database = try app.libraryDatabase()
         accounts = AccountService(store: database, secrets: app.secrets(passwordCost: configuration.passwordCost), now: app.now)
         let session = try app.searchSession(try app.providerConfiguration(), resultLimit: 20)

@@ -153,6 +153,10 @@ import Testing
                                                   headers: [("X-Forwarded-For", "203.0.113.7")])
             #expect(elsewhere.status == 401)
             #expect(elsewhere.code == "WRONG_CREDENTIALS")
+            // Slowed, not locked out: once the wait has passed, the right password works.
+            server.clock.advance(by: 3)
+            let later = try await server.send(.post, "/v1/tokens", json: #"{"name": "t", "username": "alice", "password": "password-alice"}"#)
+            #expect(later.status == 201, "\(later.text)")
         }
     }
 }

@@ -27,7 +27,7 @@ struct ServerHarness: Sendable {
     /// `environment` is offline unless a test points the providers at loopback servers.
     static func run(
         signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, publicURL: URL? = nil, folder given: TemporaryDirectory? = nil,
-        environment: [String: String] = ["BOOKSTRACK_OFFLINE": "1"],
+        environment: [String: String] = ["BOOKSTRACK_OFFLINE": "1"], requestTimeLimit: Duration = .seconds(30),
         prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in }, _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let folder = try given ?? TemporaryDirectory(prefix: "bookstrack-server-tests")
@@ -35,7 +35,8 @@ struct ServerHarness: Sendable {
         let clock = SettableClock(start: start)
         let app = BooksTrackApp(dataDirectory: folder.url, environment: environment, now: { clock.now })
         try await prepare(app)
-        let configuration = ServerConfiguration(publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit)
+        let configuration = ServerConfiguration(
+            publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit, requestTimeLimit: requestTimeLimit)
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {
             try await server.application().test(.live) { client in

@@ -25,11 +25,13 @@ struct APIRoute: Sendable {
     var deprecated = false
     /// The path that replaces a deprecated one, named in its `Link` header.
     var successor: String?
+    /// Whether the route reads an upload (an import file, a page photo): it gets the longer time limit.
+    var takesUpload = false
     var handler: @Sendable (Request, APIContext, ServerServices) async throws -> Response
 
     init(
         _ method: HTTPRequest.Method, _ path: String, _ access: Access, query: [String] = [], deprecated: Bool = false,
-        successor: String? = nil, _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
+        successor: String? = nil, takesUpload: Bool = false, _ handler: @escaping @Sendable (Request, APIContext, ServerServices) async throws -> Response
     ) {
         self.method = method
         self.path = path
@@ -37,6 +39,7 @@ struct APIRoute: Sendable {
         self.query = query
         self.deprecated = deprecated
         self.successor = successor ?? (deprecated ? path.replacingOccurrences(of: "/search/", with: "/v1/search/") : nil)
+        self.takesUpload = takesUpload
         self.handler = handler
     }
 
@@ -90,7 +93,8 @@ extension Router where Context == APIContext {
                 }
                 var response: Response
                 do {
-                    response = try await route.handler(request, context, services)
+                    let limit = route.takesUpload ? services.configuration.uploadTimeLimit : services.configuration.requestTimeLimit
+                    response = try await TimeLimit.run(limit) { try await route.handler(request, context, services) }
                 } catch {
                     // A refusal on a deprecated path carries the deprecation too; the server's own
                     // failures go on to the error middleware's log.
@@ -120,5 +124,27 @@ extension APIContext {
     func id<Owner>(_ name: String, _: Owner.Type = Owner.self) throws -> Identifier<Owner> {
         guard let text = parameters.get(name), let id = Identifier<Owner>(uuidString: text) else { throw APIError.notFound }
         return id
+    }
+}
+
+/// A request's time limit: past it, the handler's work is cancelled and the request is answered 503.
+enum TimeLimit {
+    /// Runs `body`, or throws 503 `REQUEST_TIME_LIMIT` once `limit` has passed (the body is
+    /// cancelled, and this returns once it has stopped).
+    static func run<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                let seconds = limit.components.seconds
+                throw APIError(.serviceUnavailable, code: "REQUEST_TIME_LIMIT", "the request took longer than \(seconds) s and was stopped",
+                               details: ["limit": "\(seconds)"])
+            }
+            return value
+        }
     }
 }

@@ -78,7 +78,7 @@ enum JobRoutes {
     }
 
     static let routes: [APIRoute] = [
-        APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite"]) { request, context, services in
+        APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite"], takesUpload: true) { request, context, services in
             let account = try context.requireAccount()
             var input = JobInputs.Import(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request))
             if let format = request.query("format"), !format.isEmpty {

@@ -59,7 +59,7 @@ enum LibraryRoutes {
             let photos = try await user(context, services).library.photos(.id(try context.id("id"))).1
             return try JSONBody.success(photos, context: context)
         },
-        APIRoute(.post, "/v1/books/:id/photos", .account, query: ["page", "caption"]) { request, context, services in
+        APIRoute(.post, "/v1/books/:id/photos", .account, query: ["page", "caption"], takesUpload: true) { request, context, services in
             let data: ByteBuffer
             do {
                 data = try await request.body.collect(upTo: PagePhoto.byteLimit)
