@@ -5,18 +5,12 @@ import Hummingbird
 /// JSON in and out: ISO 8601 dates, as the terminal's `--json` prints them.
 enum JSONBody {
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let encoder = JSONEncoder()
-        // Keys in the order the types declare them: sorting them cost a page of books a tenth of its time.
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // ISO 8601 in UTC written without a formatter (a page of 50 books has some 200 dates).
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            // Outside years 1–9999 (no stored date is), Foundation's formatter writes it.
-            try container.encode(ISO8601Text.text(date) ?? date.formatted(.iso8601))
-        }
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        // Written as the value is walked (a page of fifty books took Foundation's encoder a third of
+        // the request's time); keys in the order the types declare them.
+        let bytes = try StreamingJSONEncoder().encode(value)
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// The envelope of a successful answer.
