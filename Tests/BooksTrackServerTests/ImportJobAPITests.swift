@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func anImportRunsAsAJobWhoseProgressReachesItsOwnerOverTheWebSocket() async throws {
-        let upload = try Self.goodreads(rows: 6_000)
+        let upload = try Self.goodreads(rows: 20_000)
         try await ServerHarness.run { server in
             let alice = try await server.account("alice")
             let started = try await server.send(.post, "/v1/imports", token: alice.token, body: upload)
@@ -53,21 +53,22 @@ import Testing
             let id = try #require(started.data?["id"] as? String)
             #expect(["queued", "running"].contains(started.data?["status"] as? String ?? ""))
 
+            // 20,000 rows take seconds: the socket opens while the job still runs, even on a busy machine.
             let events = try await Self.events(port: server.port, jobID: id, token: alice.token)
-            #expect(events.count >= 2)
+            #expect(events.count >= 2, "\(events)")
             #expect(events.allSatisfy { $0["jobId"] as? String == id && $0["kind"] as? String == "import" })
             let processed = events.compactMap { $0["processed"] as? Int }
             #expect(processed == processed.sorted())
             let last = try #require(events.last)
             #expect(last["status"] as? String == "succeeded")
-            #expect(last["processed"] as? Int == 6_000)
-            #expect(last["total"] as? Int == 6_000)
+            #expect(last["processed"] as? Int == 20_000)
+            #expect(last["total"] as? Int == 20_000)
 
             let polled = try await server.waitForJob(id, token: alice.token)
             let report = try #require(polled.data?["report"] as? [String: Any])
-            #expect(report["rows"] as? Int == 6_000)
+            #expect(report["rows"] as? Int == 20_000)
             let added = try #require(report["added"] as? Int)
-            #expect(added > 5_000)
+            #expect(added > 17_000)
             #expect(try await server.send(.get, "/v1/books?limit=1", token: alice.token).data?["total"] as? Int == added)
             let listed = try await server.send(.get, "/v1/jobs", token: alice.token).envelope?["data"] as? [[String: Any]]
             #expect(listed?.first?["id"] as? String == id)

@@ -85,6 +85,33 @@ import Testing
         #expect(try titles(EntryQuery(limit: 4, offset: 8)).isEmpty)
     }
 
+    @Test func everyPageAfterTheFirstIsTheSliceOfTheWholeListInEveryOrderAndFilter() throws {
+        // Pages after the first choose their rows in the index first, then read them: the same
+        // books in the same order as slicing the whole list.
+        let filters: [EntryQuery] = [
+            EntryQuery(), EntryQuery(statuses: [.read, .dnf]), EntryQuery(tag: "classics"), EntryQuery(isFavorite: true),
+            EntryQuery(isOwned: false),
+        ]
+        for filter in filters {
+            for sort in EntryQuery.Sort.allCases {
+                for descending in [false, true] {
+                    var query = filter
+                    query.sort = sort
+                    query.descending = descending
+                    let whole = try library.store.books(query).map(\.entry.id)
+                    for offset in 1...6 {
+                        query.limit = 2
+                        query.offset = offset
+                        let page = try library.store.books(query).map(\.entry.id)
+                        #expect(page == Array(whole.dropFirst(offset).prefix(2)), "\(sort) \(descending) offset \(offset)")
+                    }
+                    query.limit = nil
+                    query.offset = 0
+                }
+            }
+        }
+    }
+
     @Test func equalSortKeysAreOrderedByEntryIdentifier() throws {
         // Given three more books with the same added date
         let sameDay = day(10)

@@ -2,6 +2,7 @@ import BooksTrackCore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// One route of the API: the table every route is registered from, and that tests walk (every
 /// route that takes an ID answers 404 for another user's).
@@ -127,24 +128,83 @@ extension APIContext {
     }
 }
 
-/// A request's time limit: past it, the handler's work is cancelled and the request is answered 503.
+/// A request's time limit: past it, the request is answered 503 at once and the handler's work is
+/// cancelled (work that ignores cancellation finishes on its own, its answer dropped).
 enum TimeLimit {
-    /// Runs `body`, or throws 503 `REQUEST_TIME_LIMIT` once `limit` has passed (the body is
-    /// cancelled, and this returns once it has stopped).
+    /// The answer of `body`, or 503 `REQUEST_TIME_LIMIT` once `limit` has passed, whichever comes first.
     static func run<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
+        let race = Race<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation)
+                let work = Task {
+                    do {
+                        race.finish(.success(try await body()))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try await Task.sleep(for: limit)
+                    let seconds = limit.components.seconds
+                    race.finish(.failure(APIError(
+                        .serviceUnavailable, code: "REQUEST_TIME_LIMIT", "the request took longer than \(seconds) s and was stopped",
+                        details: ["limit": "\(seconds)"])))
+                    work.cancel()
+                }
+                race.tasks(work: work, timer: timer)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                let seconds = limit.components.seconds
-                throw APIError(.serviceUnavailable, code: "REQUEST_TIME_LIMIT", "the request took longer than \(seconds) s and was stopped",
-                               details: ["limit": "\(seconds)"])
+        } onCancel: {
+            race.cancel()
+        }
+    }
+
+    /// The first of the work and the timer to finish answers; the other is cancelled.
+    private final class Race<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<T, any Error>?
+            var work: Task<Void, Never>?
+            var timer: Task<Void, any Error>?
+            var cancelled = false
+        }
+
+        private let state = Mutex(State())
+
+        func start(_ continuation: CheckedContinuation<T, any Error>) {
+            state.withLock { $0.continuation = continuation }
+        }
+
+        func tasks(work: Task<Void, Never>, timer: Task<Void, any Error>) {
+            let cancel = state.withLock { state -> Bool in
+                state.work = work
+                state.timer = timer
+                return state.cancelled || state.continuation == nil
             }
-            return value
+            // Answered or cancelled before the tasks were recorded.
+            if cancel {
+                work.cancel()
+                timer.cancel()
+            }
+        }
+
+        func finish(_ result: Result<T, any Error>) {
+            let (continuation, timer) = state.withLock { state in
+                defer { state.continuation = nil }
+                return (state.continuation, state.timer)
+            }
+            guard let continuation else { return }
+            timer?.cancel()
+            continuation.resume(with: result)
+        }
+
+        /// The request itself was cancelled (the client went away): so is its work.
+        func cancel() {
+            let (work, timer) = state.withLock { state in
+                state.cancelled = true
+                return (state.work, state.timer)
+            }
+            work?.cancel()
+            timer?.cancel()
         }
     }
 }

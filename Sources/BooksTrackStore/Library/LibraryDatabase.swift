@@ -23,7 +23,16 @@ public final class LibraryDatabase: Sendable {
         }
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration)
+            // A new file is switched to WAL as it is created, which SQLite refuses while another
+            // opener creates it too ("database is locked", whatever the busy timeout): openers of a
+            // file that is not there yet take the folder's lock in turn.
+            if FileManager.default.fileExists(atPath: path) {
+                pool = try DatabasePool(path: path, configuration: Self.configuration)
+            } else {
+                pool = try DirectoryLock.holding(url.deletingLastPathComponent()) {
+                    try DatabasePool(path: path, configuration: Self.configuration)
+                }
+            }
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
