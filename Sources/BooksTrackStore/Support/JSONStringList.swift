@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// Lists of strings (genres, external IDs) stored as a JSON array in one TEXT column.
 ///
 /// A hand-written codec rather than `JSONEncoder`: a page of 50 books holds hundreds of these
@@ -11,22 +13,7 @@ package enum JSONStringList {
         bytes.reserveCapacity(values.reduce(2) { $0 + $1.utf8.count + 3 })
         for (position, value) in values.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            for byte in value.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0..<0x20:
-                    bytes.append(contentsOf: Array("\\u00".utf8))
-                    bytes.append(hexDigit(byte >> 4))
-                    bytes.append(hexDigit(byte & 0xF))
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
+            JSONText.appendQuoted(value, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)
@@ -39,10 +26,6 @@ package enum JSONStringList {
             var parser = Parser(bytes: buffer)
             return parser.parseArray()
         }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     private struct Parser {
