@@ -7,13 +7,13 @@ import Testing
 /// A request that takes too long is stopped and answered, instead of holding its connection.
 @Suite struct RequestTimeLimitTests {
     @Test func aSearchWhoseProviderHangsIsStoppedAtTheLimitWithAClearAnswer() async throws {
-        // Open Library answers only after 20 s; the provider itself would wait up to 60 s.
+        // Open Library answers only after 90 s; the provider itself would wait up to 120 s.
         let slow = try await LoopbackHTTPServer.start(routes: [
-            LoopbackRoute(.custom { _ in true }, LoopbackResponse(status: 200, body: Array("{}".utf8), delay: .seconds(20))),
+            LoopbackRoute(.custom { _ in true }, LoopbackResponse(status: 200, body: Array("{}".utf8), delay: .seconds(90))),
         ])
         defer { Task { await slow.shutdown() } }
         let environment = [
-            "BOOKSTRACK_OPENLIBRARY_URL": slow.baseURL, "BOOKSTRACK_PROVIDERS": "openlibrary", "BOOKSTRACK_PROVIDER_TIMEOUT": "60",
+            "BOOKSTRACK_OPENLIBRARY_URL": slow.baseURL, "BOOKSTRACK_PROVIDERS": "openlibrary", "BOOKSTRACK_PROVIDER_TIMEOUT": "120",
         ]
         try await ServerHarness.run(environment: environment, requestTimeLimit: .seconds(1)) { server in
             let started = ContinuousClock.now
@@ -22,7 +22,9 @@ import Testing
             #expect(answer.status == 503, "\(answer.text)")
             #expect(answer.code == "REQUEST_TIME_LIMIT")
             #expect(answer.details?["limit"] == "1")
-            #expect(elapsed < .seconds(10), "answered after \(elapsed)")
+            // Far sooner than the provider (on a busy machine the test process's own pool is shared by
+            // hundreds of tests, so the bound is loose).
+            #expect(elapsed < .seconds(45), "answered after \(elapsed)")
             // The server still answers.
             #expect(try await server.send(.get, "/health").status == 200)
         }

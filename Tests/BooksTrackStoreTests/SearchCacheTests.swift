@@ -60,7 +60,29 @@ import Testing
         try cache.store(answer, for: "k", expiresAt: start.addingTimeInterval(60))
         let queue = try DatabaseQueue(path: directory.path("cache.sqlite"))
         try queue.write { try $0.execute(sql: "UPDATE search_cache SET answer = x'00ff00'") }
-        #expect(try cache.answer(for: "k", now: start) == nil)
+        // Read by another process, which has not kept it in memory.
+        let another = try SQLiteSearchCache(path: directory.path("cache.sqlite"))
+        #expect(try another.answer(for: "k", now: start) == nil)
+    }
+
+    @Test func answersAreKeptInMemoryForAMinuteAtMost() throws {
+        let directory = try TemporaryDirectory()
+        let server = try SQLiteSearchCache(path: directory.path("cache.sqlite"))
+        try server.store(answer, for: "k", expiresAt: start.addingTimeInterval(3_600))
+        let terminal = try SQLiteSearchCache(path: directory.path("cache.sqlite"))
+        #expect(try terminal.answer(for: "k", now: start) == answer)
+        // Another process clears the file: this one answers from memory for under a minute more.
+        #expect(try terminal.clear() == 1)
+        #expect(try terminal.answer(for: "k", now: start) == nil)
+        #expect(try server.answer(for: "k", now: start.addingTimeInterval(59)) == answer)
+        #expect(try server.answer(for: "k", now: start.addingTimeInterval(61)) == nil)
+        // Its own clear is seen at once, and an answer's own expiry holds in memory too.
+        try server.store(answer, for: "short", expiresAt: start.addingTimeInterval(10))
+        #expect(try server.answer(for: "short", now: start.addingTimeInterval(9)) == answer)
+        #expect(try server.answer(for: "short", now: start.addingTimeInterval(10)) == nil)
+        try server.store(answer, for: "k", expiresAt: start.addingTimeInterval(3_600))
+        _ = try server.clear()
+        #expect(try server.answer(for: "k", now: start) == nil)
     }
 
     @Test func aFileThatIsNotADatabaseIsReportedClearly() throws {

@@ -9,6 +9,10 @@ import Synchronization
 public final class SQLiteSearchCache: SearchCache, Sendable {
     private let database: DatabasePool
     private let counters = Mutex(Counters())
+    /// Answers read or stored within the last minute, kept decoded: a question asked again (a
+    /// popular ISBN on a server) is answered without a read and a JSON decode. A minute at most,
+    /// so a `cache clear` by another process is seen within a minute; `hotLimit` entries at most.
+    private let hot = Mutex([String: HotAnswer]())
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
@@ -16,6 +20,18 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
         var hits = 0
         var misses = 0
     }
+
+    private struct HotAnswer {
+        var answer: CachedAnswer
+        var expiresAt: Date
+        /// When it was read or stored.
+        var keptAt: Date
+    }
+
+    /// Most answers kept in memory (a few KB each).
+    static let hotLimit = 4_096
+    /// How long an answer is kept in memory, whatever its own lifetime.
+    static let hotLifetime: TimeInterval = 60
 
     /// Opens (creating if needed) the cache file at `path`.
     public init(path: String) throws {
@@ -64,20 +80,41 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
 
     /// The answer under `key` unless expired; an unreadable stored answer counts as a miss.
     public func answer(for key: String, now: Date) throws -> CachedAnswer? {
-        let data = try translating {
+        let kept = hot.withLock { hot -> CachedAnswer? in
+            guard let entry = hot[key] else { return nil }
+            guard entry.expiresAt > now, abs(now.timeIntervalSince(entry.keptAt)) < Self.hotLifetime else {
+                hot[key] = nil
+                return nil
+            }
+            return entry.answer
+        }
+        if let kept {
+            counters.withLock { $0.hits += 1 }
+            return kept
+        }
+        let row = try translating {
             try database.read { db in
-                try Data.fetchOne(
-                    db.cachedStatement(sql: "SELECT answer FROM search_cache WHERE key = ? AND expiresAt > ?"),
+                try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT answer, expiresAt FROM search_cache WHERE key = ? AND expiresAt > ?"),
                     arguments: [key, now.timeIntervalSince1970]
                 )
             }
         }
-        guard let data, let answer = try? decoder.decode(CachedAnswer.self, from: data) else {
+        guard let row, let data = row["answer"] as Data?, let answer = try? decoder.decode(CachedAnswer.self, from: data) else {
             counters.withLock { $0.misses += 1 }
             return nil
         }
         counters.withLock { $0.hits += 1 }
+        keep(answer, for: key, expiresAt: Date(timeIntervalSince1970: row["expiresAt"]), now: now)
         return answer
+    }
+
+    private func keep(_ answer: CachedAnswer, for key: String, expiresAt: Date, now: Date) {
+        hot.withLock { hot in
+            // Full: start again rather than track an order (a full table is a busy server's minute).
+            if hot.count >= Self.hotLimit, hot[key] == nil { hot.removeAll(keepingCapacity: true) }
+            hot[key] = HotAnswer(answer: answer, expiresAt: expiresAt, keptAt: now)
+        }
     }
 
     /// Stores `answer` under `key` until `expiresAt`, replacing any older answer, and sweeps expired ones now and then.
@@ -93,6 +130,7 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
                 }
             }
         }
+        keep(answer, for: key, expiresAt: expiresAt, now: answer.storedAt)
     }
 
     /// Adds the hits and misses counted in this process to the stored counters.
@@ -142,6 +180,7 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
     /// Removes every entry and resets the counters.
     public func clear() throws -> Int {
         counters.withLock { $0 = Counters() }
+        hot.withLock { $0.removeAll() }
         return try translating {
             try database.write { db in
                 try db.execute(sql: "DELETE FROM search_cache")
