@@ -69,7 +69,8 @@ struct ServerJobs: Sendable {
     let search: SearchService
     /// Wikidata; nil when the server runs offline.
     let authorDetails: (any AuthorDetailsSource)?
-    let catalog: @Sendable () throws -> CatalogDatabase
+    /// The server's offline catalog (the one its stats are read from).
+    let catalog: CatalogDatabase
     let now: @Sendable () -> Date
     /// One catalog import at a time: they write the same file.
     let catalogImportRunning = CatalogImportGate()
@@ -159,16 +160,20 @@ struct ServerJobs: Sendable {
     func resume(users: [User]) async throws {
         for (job, owner) in try await store.unfinishedJobs() {
             var job = job
-            guard let user = users.first(where: { $0.id == owner }), let work = try? work(for: job, user: user) else {
+            let work = users.first(where: { $0.id == owner }).flatMap { try? self.work(for: job, user: $0) }
+            // One catalog import at a time: a second one left unfinished is failed, not left "running".
+            let blocked = work != nil && job.kind == .catalogImport && !catalogImportRunning.enter()
+            guard let work, !blocked else {
                 job.status = .failed
-                job.message = job.kind == .import
+                job.message = blocked
+                    ? "the server stopped during the job, and another catalog import was resumed first; start it again once that one ends"
+                    : job.kind == .import
                     ? "the server stopped during the job and its upload is gone; start the import again"
                     : "the server stopped during the job and it could not be started again; start it again"
                 job.dateUpdated = now()
                 try await store.update(job)
                 continue
             }
-            if job.kind == .catalogImport, !catalogImportRunning.enter() { continue }
             job.status = .queued
             job.message = "resumed after a restart"
             runner.start(job, work: work)
@@ -234,7 +239,7 @@ struct ServerJobs: Sendable {
                 defer { gate.leave() }
                 // The dump reader and the writer are blocking code: they run on a thread of their own.
                 let results = try await OwnThread.run(name: "bookstrack catalog import") {
-                    try Self.importDumps(files, restart: input.restart, into: catalog(), context: context)
+                    try Self.importDumps(files, restart: input.restart, into: catalog, context: context)
                 }
                 return try Self.json(JobResults.CatalogImports(files: results))
             }

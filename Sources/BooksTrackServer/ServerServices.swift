@@ -15,7 +15,7 @@ final class ServerServices: Sendable {
     let covers: CoverProxy
     let jobStore: any JobStore
     let jobs: ServerJobs
-    /// The offline catalog, for its stats (the search session holds its own connection to it).
+    /// The offline catalog, for its stats and dump imports (the search session holds its own connection to it).
     let catalog: CatalogDatabase
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
@@ -50,7 +50,7 @@ final class ServerServices: Sendable {
             uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
             dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
             library: { user in app.library(of: user, database: database) }, search: session.search,
-            authorDetails: authorDetails?.source, catalog: { try app.catalog() }, now: app.now)
+            authorDetails: authorDetails?.source, catalog: catalog, now: app.now)
     }
 
     /// The use cases of an authenticated account's library.

@@ -292,4 +292,30 @@ import Testing
             #expect(try await server.send(.get, "/v1/jobs/\(try #require(started.data?["id"] as? String))", token: reader.token).status == 404)
         }
     }
+
+    @Test func twoCatalogImportsLeftUnfinishedResumeOneAndFailTheOtherWithTheReason() async throws {
+        let dump = (1...50).map { OpenLibraryDumpFixture.edition($0) }.joined(separator: "\n") + "\n"
+        let ids = ImportJobAPITests.IDBox()
+        try await ServerHarness.run(prepare: { app in
+            let dumps = app.dataDirectory.appendingPathComponent("dumps")
+            try FileManager.default.createDirectory(at: dumps, withIntermediateDirectories: true)
+            try Data(dump.utf8).write(to: dumps.appendingPathComponent("editions.txt"))
+            let accounts = try app.accounts(passwordCost: 4)
+            let admin = try await accounts.createAccount(name: "admin", password: "password-admin", isAdmin: true)
+            for name in ["first", "second"] {
+                var job = Job(kind: .catalogImport, input: #"{"files": ["editions.txt"], "restart": false}"#, now: ServerHarness.start)
+                job.status = .running
+                try await app.libraryDatabase().add(job, owner: admin.user.id)
+                ids.set(name, job.id.description)
+            }
+        }) { server in
+            let accounts = try server.app.accounts(passwordCost: 4)
+            let token = try await accounts.createToken(for: try await accounts.account(named: "admin"), name: "t").secret
+            let ended = [try await server.waitForJob(ids.get("first"), token: token), try await server.waitForJob(ids.get("second"), token: token)]
+            let statuses = ended.compactMap { $0.data?["status"] as? String }.sorted()
+            #expect(statuses == ["failed", "succeeded"], "\(ended.map(\.text))")
+            let failed = try #require(ended.first { $0.data?["status"] as? String == "failed" })
+            #expect((failed.data?["message"] as? String)?.contains("another catalog import was resumed first") == true)
+        }
+    }
 }
