@@ -4,8 +4,6 @@ import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import HTTPTypes
-import HummingbirdWSClient
-import Logging
 import Testing
 
 @testable import BooksTrackServer
@@ -19,29 +17,17 @@ import Testing
         return Array(try Data(contentsOf: file))
     }
 
-    /// The job's events as the WebSocket pushes them, until the job ends.
-    static func events(port: Int, jobID: String, token: String, origin: String? = nil) async throws -> [[String: Any]] {
-        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
-        if let origin { headers[.origin] = origin }
-        let collected = EventBox()
-        try await WebSocketClient.connect(
-            url: "ws://127.0.0.1:\(port)/ws/progress?jobId=\(jobID)", configuration: .init(additionalHeaders: headers),
-            logger: Logger(label: "tests")
-        ) { inbound, _, _ in
-            for try await message in inbound.messages(maxSize: 1 << 16) {
-                guard case .text(let text) = message,
-                      let event = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
-                collected.append(event)
-            }
+    /// The progress socket opened for a job: the answer's status, and the job's events as the
+    /// socket pushed them until the job ended and the server closed it.
+    static func events(port: Int, jobID: String, token: String, origin: String? = nil) async throws -> (status: Int, events: [[String: Any]]) {
+        var headers = [("Authorization", "Bearer \(token)")]
+        if let origin { headers.append(("Origin", origin)) }
+        let outcome = try await RawWebSocket.open(port: port, path: "/ws/progress?jobId=\(jobID)", headers: headers)
+        if outcome.status == 101 { #expect(outcome.closedWithFrame, "the server ends the socket with a close frame") }
+        let events = try outcome.messages.map { text in
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
         }
-        return collected.all
-    }
-
-    final class EventBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var events: [[String: Any]] = []
-        func append(_ event: [String: Any]) { lock.withLock { events.append(event) } }
-        var all: [[String: Any]] { lock.withLock { events } }
+        return (outcome.status, events)
     }
 
     @Test func anImportRunsAsAJobWhoseProgressReachesItsOwnerOverTheWebSocket() async throws {
@@ -54,7 +40,8 @@ import Testing
             #expect(["queued", "running"].contains(started.data?["status"] as? String ?? ""))
 
             // 20,000 rows take seconds: the socket opens while the job still runs, even on a busy machine.
-            let events = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            let (status, events) = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            #expect(status == 101)
             #expect(events.count >= 2, "\(events)")
             #expect(events.allSatisfy { $0["jobId"] as? String == id && $0["kind"] as? String == "import" })
             let processed = events.compactMap { $0["processed"] as? Int }
@@ -95,13 +82,18 @@ import Testing
             #expect(plain.status == 426)
             #expect(try await server.send(.get, "/v1/jobs/\(id)", token: bob.token).status == 404)
 
-            // A real upgrade by another account, or from another origin, is refused.
-            await #expect(throws: (any Error).self) { try await Self.events(port: server.port, jobID: id, token: bob.token) }
-            await #expect(throws: (any Error).self) {
-                try await Self.events(port: server.port, jobID: id, token: alice.token, origin: "https://evil.example")
-            }
-            // The owner gets the finished job's state at once.
-            let events = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            // A real upgrade by another account, without a token, or from another origin, is refused.
+            let refused = [
+                try await Self.events(port: server.port, jobID: id, token: bob.token),
+                try await Self.events(port: server.port, jobID: id, token: "bt_not-a-token"),
+                try await Self.events(port: server.port, jobID: id, token: alice.token, origin: "https://evil.example"),
+                try await Self.events(port: server.port, jobID: UUID().uuidString, token: alice.token),
+            ]
+            #expect(refused.map(\.status) == [400, 400, 400, 400])
+            #expect(refused.allSatisfy { $0.events.isEmpty })
+            // The owner gets the finished job's state at once, and the socket ends.
+            let (status, events) = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            #expect(status == 101)
             #expect(events.count == 1)
             #expect(events.first?["status"] as? String == "succeeded")
         }

@@ -204,8 +204,11 @@ enum ProgressSocket {
     static func router(services: ServerServices) -> Router<SocketContext> {
         let router = Router(context: SocketContext.self)
         router.ws("/ws/progress") { request, _ in
-            let account = try await services.bearerAccount(request)
-            guard (try? await authorize(request, account: account, services: services)) != nil else { return .dontUpgrade }
+            // Refused with an answer (400) whatever went wrong: an error thrown here would close
+            // the connection unanswered, and a client waiting for the answer waits on.
+            guard let account = try? await services.bearerAccount(request),
+                  (try? await authorize(request, account: account, services: services)) != nil
+            else { return .dontUpgrade }
             return .upgrade([:])
         } onUpgrade: { _, outbound, context in
             guard let account = try await services.bearerAccount(context.request),
