@@ -22,6 +22,8 @@ final class ServerServices: Sendable {
     let throttle: SignInThrottle
     /// The one-time secret of the setup link, made at start while no account has a password.
     let setupSecret: String
+    /// Pages of the book list kept encoded for a second.
+    let bookPages = BookPageCache()
     private let app: BooksTrackApp
     private let database: LibraryDatabase
     private let closeSearch: @Sendable () async -> Void
@@ -52,6 +54,10 @@ final class ServerServices: Sendable {
             library: { user in app.library(of: user, database: database) }, search: session.search,
             authorDetails: authorDetails?.source, catalog: catalog, now: app.now)
     }
+
+    /// How many changes this server has committed to the library file: a kept page read before
+    /// the last of them is out of date.
+    var libraryCommitCount: UInt64 { database.commitCount }
 
     /// The use cases of an authenticated account's library.
     func library(_ account: Account) -> UserLibrary {

@@ -18,6 +18,24 @@ struct StreamingJSONEncoder {
     }
 }
 
+/// A value already encoded by `StreamingJSONEncoder` (a kept page of books), written as it is
+/// into a larger answer. Only that encoder can write it.
+struct EncodedJSON: Codable, Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "encoded JSON is only written"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(bytes, .init(codingPath: encoder.codingPath, debugDescription: "encoded JSON is written by StreamingJSONEncoder only"))
+    }
+}
+
 /// The bytes written so far and the containers still open.
 private final class JSONSink {
     // Unchecked: one encoding owns its sink, on one thread, and the checks the runtime would make
@@ -71,6 +89,8 @@ private final class JSONSink {
             writeString((value as! Data).base64EncodedString())
         } else if T.self == Decimal.self {
             writeASCII((value as! Decimal).description)
+        } else if T.self == EncodedJSON.self {
+            bytes.append(contentsOf: (value as! EncodedJSON).bytes)
         } else {
             let before = bytes.count
             try value.encode(to: JSONStreamEncoder(sink: self, depth: depth, codingPath: codingPath))

@@ -41,6 +41,41 @@ import Testing
         }
     }
 
+    @Test func aPageAskedAgainIsTheKeptOneUntilTheLibraryChanges() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let bob = try await server.account("bob")
+            let first = try await server.addBook("Kindred", token: alice.token)
+            _ = try await server.addBook("Parable of the Sower", token: alice.token)
+            _ = try await server.addBook("Bob's Book", token: bob.token)
+            func cached(_ answer: Answer) -> Bool? { (answer.envelope?["meta"] as? [String: Any])?["cached"] as? Bool }
+            func titles(_ answer: Answer) -> [String] { (answer.data?["books"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? [] }
+
+            let read = try await server.send(.get, "/v1/books?limit=10", token: alice.token)
+            #expect(cached(read) == false)
+            let again = try await server.send(.get, "/v1/books?limit=10", token: alice.token)
+            #expect(cached(again) == true)
+            #expect(again.data?["total"] as? Int == 2)
+            #expect(titles(again) == titles(read))
+            #expect(titles(again).sorted() == ["Kindred", "Parable of the Sower"])
+            // The same question from another account is its own page.
+            let bobs = try await server.send(.get, "/v1/books?limit=10", token: bob.token)
+            #expect(cached(bobs) == false)
+            #expect(titles(bobs) == ["Bob's Book"])
+
+            // A change is seen by the next request.
+            #expect(try await server.send(.post, "/v1/books/\(first)/progress", token: alice.token, json: #"{"page": 120}"#).status == 200)
+            let changed = try await server.send(.get, "/v1/books?limit=10", token: alice.token)
+            #expect(cached(changed) == false)
+            let book = (changed.data?["books"] as? [[String: Any]])?.first { $0["id"] as? String == first }
+            #expect(book?["currentPage"] as? Int == 120)
+            #expect(try await server.send(.delete, "/v1/books/\(first)", token: alice.token).status == 200)
+            let removed = try await server.send(.get, "/v1/books?limit=10", token: alice.token)
+            #expect(titles(removed) == ["Parable of the Sower"])
+            #expect(removed.data?["total"] as? Int == 1)
+        }
+    }
+
     @Test func twoAddsOfOneBookAtTheSameMomentEndWithOneBookAndOneConflict() async throws {
         try await ServerHarness.run { server in
             let alice = try await server.account("alice")

@@ -63,6 +63,28 @@ import Testing
         #expect(throws: StoreError.self) { try LibraryDatabase(path: file + "/library.sqlite") }
     }
 
+    @Test func theCommitCountMovesWithEachChangeCommittedAndWithNothingElse() throws {
+        let directory = try TemporaryDirectory()
+        let database = try LibraryDatabase(path: directory.path("library.sqlite"))
+        let user = try database.ensureUser(named: "local", now: day(0))
+        let library = database.library(for: user.id)
+        let start = database.commitCount
+        let book = LibraryFixtures.book(title: "Hyperion", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id)
+        let entryID = try library.add(book).entry.id
+        let afterAdd = database.commitCount
+        #expect(afterAdd > start)
+        // Reads, and a write that is rolled back, change nothing.
+        _ = try library.book(entryID: entryID)
+        _ = try library.books(EntryQuery())
+        #expect(throws: (any Error).self) { try library.add(book) }
+        #expect(database.commitCount == afterAdd)
+        // The writes of a second opener of the file are another process's: not counted here.
+        let other = try LibraryDatabase(path: directory.path("library.sqlite"))
+        _ = try other.library(for: user.id).add(LibraryFixtures.book(title: "Ilium", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id))
+        #expect(database.commitCount == afterAdd)
+        #expect(other.commitCount > 0)
+    }
+
     @Test func ensuringAUserTwiceGivesTheSameUser() throws {
         // Given an in-memory database
         let database = try LibraryDatabase.inMemory()

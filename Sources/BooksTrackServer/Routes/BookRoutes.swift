@@ -64,12 +64,19 @@ enum BookRoutes {
     static let routes: [APIRoute] = [
         APIRoute(.get, "/v1/books", .account, query: ["status", "tag", "favorite", "owned", "sort", "order", "limit", "offset"]) { request, context, services in
             let query = try entryQuery(request)
+            let key = BookPageCache.Key(user: try context.requireAccount().user.id, query: query)
+            // Read before the page: a change committed while it is read leaves it kept as out of date.
+            let commitCount = services.libraryCommitCount
+            if let json = services.bookPages.page(key, commitCount: commitCount) {
+                return try JSONBody.success(EncodedJSON(json), context: context, cached: true)
+            }
             let page = try await library(context, services).page(query)
             let now = services.now()
-            return try JSONBody.success(
+            let json = try StreamingJSONEncoder().encode(
                 BookList(books: page.books.map { BookResource($0, now: now) }, total: page.total, limit: query.limit ?? pageLimit,
-                         offset: query.offset),
-                context: context)
+                         offset: query.offset))
+            services.bookPages.keep(json, for: key, commitCount: commitCount)
+            return try JSONBody.success(EncodedJSON(json), context: context)
         },
         APIRoute(.post, "/v1/books", .account) { request, context, services in
             let body = try await JSONBody.decode(AddBook.self, from: request, limit: services.configuration.jsonBodyLimit)

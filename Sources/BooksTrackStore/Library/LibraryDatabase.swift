@@ -11,6 +11,12 @@ public final class LibraryDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The file's path, or nil for an in-memory database.
     public let path: String?
+    private let commits = CommitCounter()
+
+    /// How many transactions with changes this process has committed to the file since it was
+    /// opened: a value kept from a read is out of date once this moves. Another process's
+    /// changes are not counted.
+    public var commitCount: UInt64 { commits.value }
 
     /// Opens the library file at `path`, creating it and its parent folders when missing, and
     /// migrates it to the current schema.
@@ -52,6 +58,7 @@ public final class LibraryDatabase: Sendable {
         self.writer = writer
         self.path = path
         try migrate()
+        writer.add(transactionObserver: commits, extent: .databaseLifetime)
     }
 
     /// The library of one user.
