@@ -3,7 +3,8 @@
 # measured in the same run:
 #   - GET /hello (hello-server, the baseline)
 #   - GET /v1/search/isbn, answered from the search cache
-#   - GET /v1/books?limit=50 on a 100,000-book library, with an API token
+#   - GET /v1/books?limit=50 on a 100,000-book library, with an API token (the same page, then
+#     every request another page, which the server has not kept)
 #   - 2 × 60 s of 64 connections mixing book pages and progress writes: errors, and resident memory after each minute
 # Each throughput figure is the median of three 10-second runs at 64 connections.
 #
@@ -73,8 +74,17 @@ echo "wrk -t2 -c64 -d10s, median of 3 runs"
 measure hello "http://127.0.0.1:$port_hello/hello"
 measure isbn-cached "$isbn_url"
 measure books-page -H "Authorization: Bearer $token" "$books_url"
+# Every request another page (2,000 pages in turn): what a page costs when it is not kept.
+cat > "$work/pages.lua" <<LUA
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/v1/books?limit=50&offset=" .. (n % 2000) * 50, {["Authorization"] = "Bearer $token"})
+end
+LUA
+measure books-page-each-once -s "$work/pages.lua" "http://127.0.0.1:$port_server"
 hello_rps=$(cut -d' ' -f1 "$work/hello.result")
-for name in isbn-cached books-page; do
+for name in isbn-cached books-page books-page-each-once; do
   rps=$(cut -d' ' -f1 "$work/$name.result")
   awk -v a="$rps" -v b="$hello_rps" -v n="$name" 'BEGIN { printf "%-40s %.2f of hello\n", n, a / b }'
 done
