@@ -9,6 +9,8 @@ struct APIContext: RequestContext {
     var account: Account?
     /// The browser session the request came with, when it was authenticated by its cookie.
     var session: BrowserSession?
+    /// The digest of that session's CSRF token, which the web app's forms are checked against.
+    var sessionCSRFDigest: String?
     /// When the request began, for the envelope's `processingTime`.
     let started: ContinuousClock.Instant
     /// The address the request came from (the proxy's, behind a reverse proxy).

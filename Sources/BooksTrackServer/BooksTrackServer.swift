@@ -8,20 +8,24 @@ import Logging
 /// `bookstrack serve`: the HTTP API over the library file of a data folder.
 public struct BooksTrackServer: Sendable {
     let services: ServerServices
+    let pages: WebPages
     private let logger: Logger
 
     /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
     public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
         services = try ServerServices(app: app, configuration: configuration)
+        pages = try WebPages.load()
         self.logger = logger
     }
 
-    /// The Hummingbird application: the routes of `APIRoute.all` behind the error and token middleware.
+    /// The Hummingbird application: the routes of `APIRoute.all` and the web app's pages behind
+    /// the error and authentication middleware.
     public func application() -> some ApplicationProtocol {
         let router = Router(context: APIContext.self)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AuthenticationMiddleware(services: services))
         router.add(APIRoute.all, services: services)
+        WebRoutes(services: services, pages: pages).add(to: router)
         let configuration = services.configuration
         var application = Application(
             router: router,

@@ -55,7 +55,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         // A cookie rides along with any request a page sends, from any site: a change needs the
         // session's CSRF token too, which only the server's own pages and the sign-in answer know.
-        if ![.get, .head, .options].contains(request.method) {
+        // The API reads it from a header; the web app's forms carry it in a field, which
+        // `WebForm.read` checks before anything else is read (no other path takes a change).
+        if ![.get, .head, .options].contains(request.method), !APIRoute.methods(forPath: request.uri.path).isEmpty {
             guard let token = request.headers[BrowserCookie.csrfHeader], services.accounts.csrfTokenMatches(token, digest: found.csrfDigest) else {
                 // Signing in again needs no token: the sign-in only ends the session it came with.
                 if request.uri.path == "/v1/session", request.method == .post {
@@ -68,6 +70,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         context.account = found.account
         context.session = found.session
+        context.sessionCSRFDigest = found.csrfDigest
         return try await next(request, context)
     }
 }

@@ -1,0 +1,599 @@
+import BooksTrackCore
+import BooksTrackProviders
+import Foundation
+import Hummingbird
+
+/// The web app: server-rendered pages whose forms work without JavaScript. Every page is read →
+/// one use case → render, through the same services as the API; a form that fails is shown again
+/// with the error next to its field and what was typed kept.
+struct WebRoutes: Sendable {
+    let services: ServerServices
+    let pages: WebPages
+
+    /// The theme cookie: a choice of this browser, not of the account.
+    static let themeCookie = "bt_theme"
+
+    func add(to router: Router<APIContext>) {
+        router.get("/") { request, context in
+            context.session == nil ? WebPages.redirect("/signin") : WebPages.redirect("/library")
+        }
+        router.get("/static/:name") { request, context in
+            await handle(request, context) {
+                guard let name = context.parameters.get("name"), let file = pages.file(name) else { throw WebError.notFound }
+                var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "public, max-age=3600"]
+                headers[.xContentTypeOptions] = "nosniff"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+            }
+        }
+        router.get("/signin") { request, context in
+            await handle(request, context) {
+                let notice = request.uri.queryParameters.get("signedOut") != nil ? "You are signed out." : nil
+                return pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
+                                                         name: "", next: safeNext(request.uri.queryParameters.get("next")), error: nil))
+            }
+        }
+        router.post("/signin") { request, context in
+            await handle(request, context) { try await signIn(request, context) }
+        }
+        router.post("/signout") { request, context in
+            await form(request, context) { web, _ in
+                try await services.accounts.endSession(web.session.id, of: web.account)
+                return WebPages.redirect("/signin?signedOut=1", headers: [.setCookie: BrowserCookie.clearing(secure: services.servesHTTPS)])
+            }
+        }
+        router.get("/library") { request, context in
+            await page(request, context) { web in try await libraryPage(request, web) }
+        }
+        router.get("/books/:id") { request, context in
+            await page(request, context) { web in
+                let added = request.uri.queryParameters.get("added") != nil ? "Added to your library." : nil
+                return try await bookPage(try context.id("id"), request, web, notice: added)
+            }
+        }
+        router.get("/books/:id/remove") { request, context in
+            await page(request, context) { web in
+                let book = try await services.library(web.account).library.book(.id(try context.id("id")))
+                return pages.render("remove", RemovePage(
+                    frame: WebViews.frame("Remove \(book.work.title)", tab: "/library", theme: theme(request), session: web),
+                    id: book.entry.id.description, title: book.work.title))
+            }
+        }
+        router.post("/books/:id/:change") { request, context in
+            await form(request, context) { web, form in
+                try await changeBook(request, context, web, form, change: context.parameters.get("change") ?? "")
+            }
+        }
+        // Its own route: the page that asks first has this path, and a literal segment hides the parameter.
+        router.post("/books/:id/remove") { request, context in
+            await form(request, context) { web, form in try await changeBook(request, context, web, form, change: "remove") }
+        }
+        router.get("/search") { request, context in
+            await page(request, context) { web in try await searchPage(request, web) }
+        }
+        router.post("/search/add") { request, context in
+            await form(request, context) { web, form in try await addFromSearch(request, web, form) }
+        }
+        router.get("/settings") { request, context in
+            await page(request, context) { web in settingsPage(request, web, notice: nil) }
+        }
+        router.post("/settings/theme") { request, context in
+            await form(request, context) { web, form in
+                guard let chosen = form["theme"], WebViews.themes.contains(where: { $0.id == chosen }) else {
+                    throw WebError(.badRequest, "Choose one of the five themes.")
+                }
+                let cookie = "\(Self.themeCookie)=\(chosen); Path=/; Max-Age=31536000; SameSite=Lax" + (services.servesHTTPS ? "; Secure" : "")
+                return WebPages.redirect("/settings?saved=theme", headers: [.setCookie: cookie])
+            }
+        }
+    }
+
+    // MARK: Running a page
+
+    /// Runs a page's work, turning what it threw into a page that says what went wrong.
+    private func handle(_ request: Request, _ context: APIContext, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as WebError {
+            return errorPage(request, context, status: error.status, message: error.message)
+        } catch let error as APIError {
+            return errorPage(request, context, status: error.status, message: error.status == .notFound ? WebError.notFound.message : error.error.message)
+        } catch {
+            if let refusal = APIError(error) {
+                return errorPage(request, context, status: refusal.status, message: refusal.status == .notFound ? WebError.notFound.message : refusal.error.message)
+            }
+            context.logger.error("page failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(reflecting: type(of: error)))"])
+            return errorPage(request, context, status: .internalServerError, message: "Something went wrong on the server; the details are in its log.")
+        }
+    }
+
+    /// A page for a signed-in reader; anyone else is sent to sign in first.
+    private func page(_ request: Request, _ context: APIContext, _ work: (WebSession) async throws -> Response) async -> Response {
+        await handle(request, context) {
+            guard let web = webSession(request, context) else {
+                return WebPages.redirect("/signin?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/library"))
+            }
+            return try await work(web)
+        }
+    }
+
+    /// A form of a signed-in page: its CSRF token is checked before anything else.
+    private func form(_ request: Request, _ context: APIContext, _ work: (WebSession, WebForm) async throws -> Response) async -> Response {
+        await handle(request, context) {
+            guard let web = webSession(request, context) else { return WebPages.redirect("/signin") }
+            let form = try await WebForm.read(request, session: web, services: services)
+            return try await work(web, form)
+        }
+    }
+
+    private func webSession(_ request: Request, _ context: APIContext) -> WebSession? {
+        guard let account = context.account, let session = context.session, let digest = context.sessionCSRFDigest,
+              let secret = request.cookies[BrowserCookie.name]?.value
+        else { return nil }
+        return WebSession(account: account, session: session, csrfDigest: digest, csrfToken: services.accounts.csrfToken(forSession: secret))
+    }
+
+    private func errorPage(_ request: Request, _ context: APIContext, status: HTTPResponse.Status, message: String) -> Response {
+        let web = webSession(request, context)
+        return pages.render("error", ErrorPage(
+            frame: WebViews.frame(status == .notFound ? "Not found" : "Something went wrong", tab: nil, theme: theme(request), session: web),
+            message: message, signedIn: web != nil), status: status)
+    }
+
+    private func theme(_ request: Request) -> String {
+        let chosen = request.cookies[Self.themeCookie]?.value
+        return WebViews.themes.first { $0.id == chosen }?.id ?? WebViews.themes[0].id
+    }
+
+    /// Where to go after signing in: a path of this site only.
+    private func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count <= 512 else { return "/library" }
+        return next
+    }
+
+    // MARK: Signing in
+
+    struct SignInPage {
+        var frame: WebViews.Frame
+        var name: String
+        var next: String
+        var error: String?
+    }
+
+    private func signIn(_ request: Request, _ context: APIContext) async throws -> Response {
+        let form = try await WebForm.read(request)
+        let name = form["name"] ?? ""
+        let next = safeNext(form["next"])
+        let shown = { (error: String, status: HTTPResponse.Status) in
+            pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil),
+                                              name: name, next: next, error: error), status: status)
+        }
+        guard !name.isEmpty, let password = form.raw("password"), !password.isEmpty else {
+            return shown("Enter your name and your password.", .badRequest)
+        }
+        let account: Account
+        do {
+            account = try await AccountRoutes.signIn(name: name, password: password, request: request, context: context, services: services)
+        } catch let error as APIError where error.error.code == "TOO_MANY_ATTEMPTS" {
+            let seconds = error.error.details["retryAfter"] ?? "a few"
+            return shown("Too many wrong passwords for this name or from this address. To keep guessers out, the next try waits: try again in \(seconds) seconds.",
+                         .tooManyRequests)
+        } catch AccountError.wrongCredentials {
+            return shown("That name and password do not match an account.", .unauthorized)
+        }
+        if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
+        let opened = try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
+        return WebPages.redirect(next, headers: [.setCookie: BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)])
+    }
+
+    // MARK: Library
+
+    struct LibraryPage {
+        var frame: WebViews.Frame
+        var reading: [WebViews.BookCard]
+        var books: [WebViews.BookCard]
+        var grid: Bool
+        var statuses: [WebViews.Option]
+        var sorts: [WebViews.Option]
+        var orders: [WebViews.Option]
+        var favorites: [WebViews.Option]
+        var owned: [WebViews.Option]
+        var tag: String
+        var view: String
+        var summary: String
+        var previous: String?
+        var next: String?
+        var empty: Bool
+        var filtered: Bool
+    }
+
+    static let libraryPageSize = 48
+
+    private func libraryPage(_ request: Request, _ web: WebSession) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        var query = EntryQuery(limit: Self.libraryPageSize)
+        let status = parameters.get("status").flatMap { ReadingStatus(rawValue: $0) }
+        if let status { query.statuses = [status] }
+        let tag = parameters.get("tag").map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        query.tag = tag
+        query.isFavorite = parameters.get("favorite").flatMap { ["yes": true, "no": false][$0] }
+        query.isOwned = parameters.get("owned").flatMap { ["yes": true, "no": false][$0] }
+        let sort = parameters.get("sort").flatMap { EntryQuery.Sort(rawValue: $0) } ?? .dateAdded
+        query.sort = sort
+        let order = parameters.get("order") == "asc" ? "asc" : parameters.get("order") == "desc" ? "desc" : nil
+        if let order { query.descending = order == "desc" }
+        let pageNumber = min(max(parameters.get("page").flatMap { Int($0) } ?? 1, 1), 100_000)
+        query.offset = (pageNumber - 1) * Self.libraryPageSize
+        let view = parameters.get("view") == "list" ? "list" : "grid"
+
+        let library = services.library(web.account).library
+        let now = services.now()
+        let page = try await library.page(query)
+        let filtered = status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil
+        var reading: [WebViews.BookCard] = []
+        if !filtered, pageNumber == 1 {
+            reading = try await library.books(EntryQuery(statuses: [.reading], sort: .lastModified, descending: true, limit: 12))
+                .map { WebViews.card($0, now: now) }
+        }
+        func link(page: Int) -> String {
+            var items: [String] = []
+            if let status { items.append("status=\(status.rawValue)") }
+            if let tag, let encoded = tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { items.append("tag=\(encoded)") }
+            if let favorite = parameters.get("favorite"), query.isFavorite != nil { items.append("favorite=\(favorite)") }
+            if let owned = parameters.get("owned"), query.isOwned != nil { items.append("owned=\(owned)") }
+            if sort != .dateAdded { items.append("sort=\(sort.rawValue)") }
+            if let order { items.append("order=\(order)") }
+            if view == "list" { items.append("view=list") }
+            items.append("page=\(page)")
+            return "/library?" + items.joined(separator: "&")
+        }
+        let pages = max(1, (page.total + Self.libraryPageSize - 1) / Self.libraryPageSize)
+        let summary = page.total == 0 ? "No books" :
+            "\(NumberText.grouped(page.total)) book\(page.total == 1 ? "" : "s") · page \(NumberText.grouped(pageNumber)) of \(NumberText.grouped(pages))"
+        let sorts: [(EntryQuery.Sort, String)] = [
+            (.dateAdded, "Date added"), (.title, "Title"), (.author, "Author"), (.rating, "Rating"), (.dateStarted, "Date started"),
+            (.dateCompleted, "Date finished"), (.lastModified, "Last changed"), (.progress, "Progress"),
+        ]
+        let removed = parameters.get("removed").map { "Removed “\(String($0.prefix(200)))” from your library." }
+        return self.pages.render("library", LibraryPage(
+            frame: WebViews.frame("Library", tab: "/library", theme: theme(request), session: web, notice: removed),
+            reading: reading, books: page.books.map { WebViews.card($0, now: now) }, grid: view == "grid",
+            statuses: [WebViews.Option(value: "", label: "Any status", selected: status == nil)]
+                + WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: status) { $0.rawValue },
+            sorts: WebViews.options(sorts, selected: sort) { $0.rawValue },
+            orders: [WebViews.Option(value: "", label: "Usual", selected: order == nil), WebViews.Option(value: "asc", label: "Ascending", selected: order == "asc"),
+                     WebViews.Option(value: "desc", label: "Descending", selected: order == "desc")],
+            favorites: yesNo(parameters.get("favorite"), any: "Favorites or not", yes: "Favorites only", no: "Not favorites"),
+            owned: yesNo(parameters.get("owned"), any: "Owned or not", yes: "Owned", no: "Not owned"),
+            tag: tag ?? "", view: view, summary: summary,
+            previous: pageNumber > 1 ? link(page: pageNumber - 1) : nil, next: pageNumber < pages ? link(page: pageNumber + 1) : nil,
+            empty: page.books.isEmpty, filtered: filtered))
+    }
+
+    private func yesNo(_ value: String?, any: String, yes: String, no: String) -> [WebViews.Option] {
+        [WebViews.Option(value: "", label: any, selected: value != "yes" && value != "no"),
+         WebViews.Option(value: "yes", label: yes, selected: value == "yes"), WebViews.Option(value: "no", label: no, selected: value == "no")]
+    }
+
+    // MARK: One book
+
+    struct BookPage {
+        var frame: WebViews.Frame
+        var id: String
+        var title: String
+        var subtitle: String?
+        var authors: String
+        var cover: String?
+        var spine: String
+        var status: String
+        var statuses: [StatusButton]
+        var facts: [Fact]
+        var reading: Bool
+        var percent: Int
+        var progressText: String?
+        var pace: String?
+        var finish: String?
+        var progressValue: String
+        var progressError: String?
+        var ratings: [WebViews.Option]
+        var ratingError: String?
+        var review: String
+        var spoilers: Bool
+        var reviewError: String?
+        var notes: String
+        var notesError: String?
+        var tags: [String]
+        var tagsValue: String
+        var tagsError: String?
+        var favorite: Bool
+        var sessions: [SessionRow]
+        var sessionMinutes: String
+        var sessionPages: String
+        var sessionError: String?
+        var quotes: [QuoteRow]
+        var quoteText: String
+        var quotePage: String
+        var quoteError: String?
+        var history: [String]
+    }
+
+    struct StatusButton {
+        let value: String
+        let label: String
+        let current: Bool
+    }
+
+    struct Fact {
+        let name: String
+        let value: String
+    }
+
+    struct SessionRow {
+        let date: String
+        let minutes: Int
+        let pages: Int
+    }
+
+    struct QuoteRow {
+        let id: String
+        let text: String
+        let page: Int?
+    }
+
+    /// What a failed form sends back into the page: the error by field, and what was typed.
+    struct FormState {
+        var errors: [String: String] = [:]
+        var values: [String: String] = [:]
+    }
+
+    private func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
+                          status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
+        let book = try await services.library(web.account).library.book(.id(id))
+        let entry = book.entry
+        let now = services.now()
+        let card = WebViews.card(book, now: now)
+        var facts: [Fact] = []
+        if let edition = book.edition {
+            if let isbn = edition.isbns.first { facts.append(Fact(name: "ISBN", value: isbn.isbn13)) }
+            if let pages = edition.pageCount { facts.append(Fact(name: "Pages", value: NumberText.grouped(pages))) }
+            if let publisher = edition.publisher { facts.append(Fact(name: "Publisher", value: publisher)) }
+            if let date = edition.publicationDate { facts.append(Fact(name: "Published", value: date.description)) }
+            facts.append(Fact(name: "Format", value: edition.format.rawValue))
+        }
+        if let series = book.work.seriesName {
+            facts.append(Fact(name: "Series", value: series + (book.work.seriesPosition.map { " #" + Self.number($0) } ?? "")))
+        }
+        facts.append(Fact(name: "Added", value: ISO8601Text.day(entry.dateAdded)))
+        if let started = entry.dateStarted { facts.append(Fact(name: "Started", value: ISO8601Text.day(started))) }
+        if let finished = entry.dateCompleted { facts.append(Fact(name: "Finished", value: ISO8601Text.day(finished))) }
+        facts.append(Fact(name: "Owned", value: entry.isOwned ? "Yes" : "No"))
+        let ratingValue = state.values["rating"] ?? entry.rating.map(Self.number) ?? ""
+        let ratings = [WebViews.Option(value: "", label: "No rating", selected: ratingValue.isEmpty)]
+            + stride(from: 0.25, through: 5, by: 0.25).map { value in
+                let text = Self.number(value)
+                return WebViews.Option(value: text, label: "\(text) star\(value == 1 ? "" : "s")", selected: text == ratingValue)
+            }
+        let pace = entry.status == .reading ? entry.readingPace(now: now).map { "\(Self.number(($0 * 10).rounded() / 10)) pages a day" } : nil
+        return pages.render("book", BookPage(
+            frame: WebViews.frame(book.work.title, tab: "/library", theme: theme(request), session: web, notice: notice,
+                                  failure: state.errors.isEmpty ? nil : "Not saved: see the message next to the field."),
+            id: entry.id.description, title: book.work.title, subtitle: book.work.subtitle, authors: book.authorNames, cover: card.cover,
+            spine: card.spine, status: entry.status.displayName,
+            statuses: ReadingStatus.allCases.map { StatusButton(value: $0.rawValue, label: $0.displayName, current: $0 == entry.status) },
+            facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()), progressText: card.progressText,
+            pace: pace, finish: card.finish,
+            progressValue: state.values["progress"] ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""), progressError: state.errors["progress"],
+            ratings: ratings, ratingError: state.errors["rating"],
+            review: state.values["review"] ?? entry.review ?? "", spoilers: state.values["spoilers"].map { $0 == "on" } ?? entry.reviewHasSpoilers,
+            reviewError: state.errors["review"],
+            notes: state.values["notes"] ?? entry.notes ?? "", notesError: state.errors["notes"],
+            tags: entry.tags, tagsValue: state.values["tags"] ?? "", tagsError: state.errors["tags"], favorite: entry.isFavorite,
+            sessions: entry.sessions.reversed().map { SessionRow(date: ISO8601Text.day($0.date), minutes: $0.durationMinutes, pages: $0.pagesRead) },
+            sessionMinutes: state.values["minutes"] ?? "", sessionPages: state.values["pages"] ?? "", sessionError: state.errors["session"],
+            quotes: entry.quotes.map { QuoteRow(id: $0.id.description, text: $0.text, page: $0.page) },
+            quoteText: state.values["quote"] ?? "", quotePage: state.values["quotePage"] ?? "", quoteError: state.errors["quote"],
+            history: entry.readHistory.map { period in
+                let start = period.started.map(ISO8601Text.day) ?? "?"
+                let end = period.ended.map(ISO8601Text.day) ?? "?"
+                return "\(start) – \(end): \(period.outcome == .read ? "read" : "did not finish")"
+            }), status: status)
+    }
+
+    /// 4.25 as "4.25", 4.0 as "4".
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// A form of the book page: one use case, then back to the page (or the page again with the error).
+    private func changeBook(_ request: Request, _ context: APIContext, _ web: WebSession, _ form: WebForm, change: String) async throws -> Response {
+        let id: LibraryEntry.ID = try context.id("id")
+        let library = services.library(web.account).library
+        // The field a failure is shown next to, and the values kept.
+        var field = change
+        var kept: [String: String] = [:]
+        do {
+            switch change {
+            case "status":
+                guard let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) else { throw WebError(.badRequest, "Choose a status.") }
+                _ = try await library.setStatus(.id(id), to: status)
+            case "progress":
+                let typed = form["progress"] ?? ""
+                kept["progress"] = typed
+                if typed.hasSuffix("%") {
+                    guard let percent = Double(typed.dropLast().trimmingCharacters(in: .whitespaces)) else {
+                        throw FieldError("Write a page number, or a percentage like 40%.")
+                    }
+                    _ = try await library.progress(.id(id), percent: percent)
+                } else {
+                    guard let page = Int(typed) else { throw FieldError("Write a page number, or a percentage like 40%.") }
+                    _ = try await library.progress(.id(id), page: page)
+                }
+            case "rating":
+                let typed = form["rating"]
+                kept["rating"] = typed ?? ""
+                guard let typed else { _ = try await library.rate(.id(id), rating: nil); break }
+                guard let rating = Double(typed) else { throw FieldError("Choose a rating from the list.") }
+                _ = try await library.rate(.id(id), rating: rating)
+            case "review":
+                kept["review"] = form.raw("review") ?? ""
+                kept["spoilers"] = form["spoilers"] ?? "off"
+                _ = try await library.review(.id(id), text: form["review"], hasSpoilers: form["spoilers"] == "on")
+            case "notes":
+                kept["notes"] = form.raw("notes") ?? ""
+                _ = try await library.note(.id(id), text: form["notes"])
+            case "tags":
+                field = "tags"
+                if let remove = form["remove"] {
+                    _ = try await library.removeTags(.id(id), [remove])
+                } else {
+                    kept["tags"] = form.raw("tags") ?? ""
+                    let tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    guard !tags.isEmpty else { throw FieldError("Write one tag or several, separated by commas.") }
+                    _ = try await library.addTags(.id(id), tags)
+                }
+            case "favorite":
+                _ = try await library.favorite(.id(id), form["favorite"] == "yes")
+            case "sessions":
+                field = "session"
+                kept["minutes"] = form["minutes"] ?? ""
+                kept["pages"] = form["pages"] ?? ""
+                guard let minutes = Int(form["minutes"] ?? ""), let pages = Int(form["pages"] ?? "0") else {
+                    throw FieldError("Write the minutes read and the pages read as whole numbers.")
+                }
+                _ = try await library.addSession(.id(id), minutes: minutes, pages: pages)
+            case "quotes":
+                field = "quote"
+                kept["quote"] = form.raw("quote") ?? ""
+                kept["quotePage"] = form["page"] ?? ""
+                guard let text = form["quote"] else { throw FieldError("Write the quote.") }
+                let page = try form["page"].map { text in
+                    guard let page = Int(text) else { throw FieldError("The page is a whole number.") }
+                    return page
+                }
+                _ = try await library.addQuote(.id(id), text: text, page: page)
+            case "remove-quote":
+                guard let quote = form["quote"] else { throw WebError(.badRequest, "Choose a quote to remove.") }
+                _ = try await library.removeQuote(.id(id), quoteID: quote)
+            case "remove":
+                let removed = try await library.remove(.id(id))
+                let title = removed.work.title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                return WebPages.redirect("/library?removed=\(title)")
+            default:
+                throw WebError.notFound
+            }
+        } catch let error as FieldError {
+            return try await bookPage(id, request, web, state: FormState(errors: [field: error.message], values: kept), status: .badRequest)
+        } catch {
+            // A use case's refusal (a page past the end, a review too long) goes next to its field.
+            guard let refusal = APIError(error), refusal.status != .notFound else { throw error }
+            return try await bookPage(id, request, web, state: FormState(errors: [field: refusal.error.message], values: kept), status: refusal.status)
+        }
+        return WebPages.redirect("/books/\(id.description)#\(field)")
+    }
+
+    /// A value of a form that cannot be used, said next to its field.
+    struct FieldError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    // MARK: Search
+
+    struct SearchPage {
+        var frame: WebViews.Frame
+        var query: String
+        var results: [SearchResult]
+        var searched: Bool
+        var error: String?
+        var source: String?
+        var statuses: [WebViews.Option]
+    }
+
+    struct SearchResult {
+        let pick: Int
+        let title: String
+        let authors: String
+        let year: Int?
+        let pages: Int?
+        let isbn: String?
+        let cover: String?
+        let spine: String
+        let provider: String
+        let inLibrary: String?
+    }
+
+    private func searchPage(_ request: Request, _ web: WebSession, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(SearchService.queryLimit + 1))
+        var results: [SearchResult] = []
+        var failure = error
+        var source: String?
+        if !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            do {
+                let answer = try await services.search.answer(SearchQuestion(query: query))
+                source = answer.provider
+                let library = services.library(web.account).library
+                for (index, work) in answer.works.prefix(20).enumerated() {
+                    let edition = work.editions.first
+                    var inLibrary: String?
+                    for isbn in work.editions.flatMap(\.isbn13).prefix(2) {
+                        if let book = try? await library.book(.name(isbn)), book.edition?.isbns.contains(where: { $0.isbn13 == isbn }) == true {
+                            inLibrary = "/books/\(book.entry.id.description)"
+                            break
+                        }
+                    }
+                    results.append(SearchResult(
+                        pick: index + 1, title: work.title, authors: work.authors.map(\.name).joined(separator: ", "),
+                        year: work.firstPublicationYear, pages: edition?.pageCount, isbn: edition?.isbn13.first,
+                        cover: WebViews.coverPath(edition?.coverImageURL ?? work.coverImageURL), spine: WebViews.spineClass(work.title),
+                        provider: work.primaryProvider, inLibrary: inLibrary))
+                }
+            } catch {
+                guard let refusal = APIError(error) else { throw error }
+                failure = refusal.error.message
+            }
+        }
+        return pages.render("search", SearchPage(
+            frame: WebViews.frame("Search", tab: "/search", theme: theme(request), session: web), query: query, results: results,
+            searched: !query.isEmpty && failure == nil, error: failure, source: source,
+            statuses: WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: .toRead) { $0.rawValue }),
+            status: failure == nil ? status : .badRequest)
+    }
+
+    private func addFromSearch(_ request: Request, _ web: WebSession, _ form: WebForm) async throws -> Response {
+        guard let query = form["q"], let pick = form["pick"].flatMap({ Int($0) }) else {
+            throw WebError(.badRequest, "Search again, then choose a result to add.")
+        }
+        let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) ?? .toRead
+        let added = try await services.search.add(SearchQuestion(query: query), pick: pick, status: status, to: services.library(web.account).library)
+        return WebPages.redirect("/books/\(added.book.entry.id.description)?added=1")
+    }
+
+    // MARK: Settings
+
+    struct SettingsPage {
+        var frame: WebViews.Frame
+        var themes: [WebViews.Option]
+        var name: String
+        var admin: Bool
+    }
+
+    private func settingsPage(_ request: Request, _ web: WebSession, notice: String?) -> Response {
+        let current = theme(request)
+        let saved = request.uri.queryParameters.get("saved") == "theme" ? "Theme saved for this browser." : notice
+        return pages.render("settings", SettingsPage(
+            frame: WebViews.frame("Settings", tab: "/settings", theme: current, session: web, notice: saved),
+            themes: WebViews.themes.map { WebViews.Option(value: $0.id, label: $0.name, selected: $0.id == current) },
+            name: web.account.user.name, admin: web.account.isAdmin))
+    }
+
+    struct RemovePage {
+        var frame: WebViews.Frame
+        var id: String
+        var title: String
+    }
+
+    struct ErrorPage {
+        var frame: WebViews.Frame
+        var message: String
+        var signedIn: Bool
+    }
+}

@@ -1,0 +1,103 @@
+import BooksTrackCore
+import Foundation
+
+/// What the templates show, worked out from the use cases' answers: the templates only place
+/// values (Mustache has no logic), so every choice of wording and every number is made here.
+enum WebViews {
+    /// The parts every page has: the title, the theme, the tabs and the reader's messages.
+    struct Frame {
+        var title: String
+        var theme: String
+        var account: String?
+        var csrf: String
+        var nav: [NavItem]
+        var notice: String?
+        var failure: String?
+    }
+
+    struct NavItem {
+        let href: String
+        let label: String
+        let current: Bool
+    }
+
+    struct Option {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    /// The themes a reader can choose in Settings, the first by default.
+    static let themes: [(id: String, name: String)] = [
+        ("liquid-blue", "Liquid blue"), ("cosmic-purple", "Cosmic purple"), ("forest-green", "Forest green"),
+        ("sunset-orange", "Sunset orange"), ("moonlight-silver", "Moonlight silver"),
+    ]
+
+    static let tabs: [(href: String, label: String)] = [
+        ("/library", "Library"), ("/search", "Search"), ("/v1/insights/report", "Insights"), ("/settings", "Settings"),
+    ]
+
+    static func frame(_ title: String, tab: String?, theme: String, session: WebSession?, notice: String? = nil, failure: String? = nil) -> Frame {
+        Frame(
+            title: title, theme: theme, account: session?.account.user.name, csrf: session?.csrfToken ?? "",
+            nav: tabs.map { NavItem(href: $0.href, label: $0.label, current: $0.href == tab) }, notice: notice, failure: failure)
+    }
+
+    /// A book as a card of the library's grid or list.
+    struct BookCard {
+        let id: String
+        let href: String
+        let title: String
+        let authors: String
+        let cover: String?
+        let spine: String
+        let status: String
+        let percent: Int?
+        let progressText: String?
+        let finish: String?
+        let favorite: Bool
+    }
+
+    static func card(_ book: LibraryBook, now: Date) -> BookCard {
+        let entry = book.entry
+        let percent = entry.status == .reading ? Int((entry.progress * 100).rounded()) : nil
+        var progressText: String?
+        if entry.status == .reading {
+            if entry.currentPage > 0, let pages = book.pageCount {
+                progressText = "Page \(NumberText.grouped(entry.currentPage)) of \(NumberText.grouped(pages)) · \(percent ?? 0)%"
+            } else if entry.currentPage > 0 {
+                progressText = "Page \(NumberText.grouped(entry.currentPage))"
+            } else {
+                progressText = "\(percent ?? 0)%"
+            }
+        }
+        let finish = entry.status == .reading ? entry.estimatedFinishDate(pageCount: book.pageCount, now: now).map { "Finishes about " + ISO8601Text.day($0) } : nil
+        return BookCard(
+            id: entry.id.description, href: "/books/\(entry.id.description)", title: book.work.title, authors: book.authorNames,
+            cover: coverPath(book), spine: spineClass(book.work.title), status: entry.status.displayName, percent: percent,
+            progressText: progressText, finish: finish, favorite: entry.isFavorite)
+    }
+
+    /// The cover through the server's proxy, or nil for the drawn spine.
+    static func coverPath(_ book: LibraryBook) -> String? {
+        guard let url = book.edition?.coverImageURL ?? book.work.coverImageURL else { return nil }
+        return coverPath(url.absoluteString)
+    }
+
+    static func coverPath(_ url: String?) -> String? {
+        guard let url, url.hasPrefix("https://"),
+              let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))
+        else { return nil }
+        return "/images/proxy?url=" + encoded
+    }
+
+    /// One of eight spine colours, the same for a title every time.
+    static func spineClass(_ title: String) -> String {
+        let sum = title.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
+        return "spine-\(sum % 8)"
+    }
+
+    static func options<T>(_ values: [(T, String)], selected: T?, value: (T) -> String) -> [Option] where T: Equatable {
+        values.map { Option(value: value($0.0), label: $0.1, selected: $0.0 == selected) }
+    }
+}
