@@ -88,7 +88,8 @@ public struct BooksTrackApp: Sendable {
         if let list = environment["BOOKSTRACK_PROXY_ALLOW"], !list.isEmpty {
             policy.allowedHosts = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
         }
-        return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true))
+        let offline = (try? providerConfiguration().isOffline) ?? false
+        return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true), isOffline: offline)
     }
 
     // MARK: Search

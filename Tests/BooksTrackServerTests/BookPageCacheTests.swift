@@ -21,7 +21,27 @@ import Testing
         // The out-of-date page was dropped when it was found out of date.
         #expect(cache.count == 0)
         cache.keep([4], for: key, commitCount: 8, now: start)
-        #expect(cache.page(key, commitCount: 8, now: start + .seconds(1)) == nil)
+        #expect(cache.page(key, commitCount: 8, now: start + .seconds(2)) == nil)
+    }
+
+    @Test func afterItsLifetimeOneRequestReadsThePageAgainWhileTheOthersGetTheKeptOne() {
+        let cache = BookPageCache(lifetime: .seconds(1), capacity: 8)
+        let key = BookPageCache.Key(user: alice, query: EntryQuery(limit: 50))
+        cache.keep([1], for: key, commitCount: 3, now: start)
+        // The first request past the lifetime is told to read it; the next ones are answered.
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(1_100)) == nil)
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(1_200)) == [1])
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(1_900)) == [1])
+        // A change in the meantime: nobody gets the old page.
+        #expect(cache.page(key, commitCount: 4, now: start + .milliseconds(1_300)) == nil)
+        // Read again, it is young again.
+        cache.keep([2], for: key, commitCount: 3, now: start + .milliseconds(1_500))
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(2_400)) == [2])
+        // A reader that never came back: two lifetimes on, it is dropped and read again.
+        cache.keep([5], for: key, commitCount: 3, now: start)
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(1_100)) == nil)
+        #expect(cache.page(key, commitCount: 3, now: start + .milliseconds(2_000)) == nil)
+        #expect(cache.count == 0)
     }
 
     @Test func aFullCacheDropsWhatIsOutOfDateThenItsOldestPage() {

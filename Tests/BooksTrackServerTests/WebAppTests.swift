@@ -209,4 +209,92 @@ import Testing
             #expect(try await Self.submit(browser, from: "/settings", to: "/settings/theme", [("theme", "neon")]).status == 400)
         }
     }
+
+    /// Reads a job's page until the job has ended.
+    static func waitForJobPage(_ browser: WebBrowser, _ path: String) async throws -> Answer {
+        for _ in 0..<600 {
+            let page = try await browser.get(path)
+            if !page.text.contains("data-job-status>Running<") && !page.text.contains("data-job-status>Waiting to start<") { return page }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw HarnessError("the job at \(path) did not end within a minute")
+    }
+
+    @Test func anExportIsPreviewedThenImportedFromTheUploadFormAndFollowedOnItsPage() async throws {
+        let csv = Array(try ImportJobAPITests.goodreads(rows: 40))
+        try await ServerHarness.run { server in
+            let browser = try await Self.signedIn(server, "alice")
+            let form = try await browser.get("/import")
+            #expect(form.text.contains(#"enctype="multipart/form-data""#))
+            let csrf = try #require(WebBrowser.csrf(in: form))
+
+            let preview = try await browser.upload("/import", [("csrf", csrf), ("format", ""), ("dryRun", "on")],
+                                                   file: ("file", "goodreads_library_export.csv", csv))
+            #expect(preview.status == 303)
+            let previewPath = try #require(preview.header("Location"))
+            let previewed = try await Self.waitForJobPage(browser, previewPath)
+            #expect(previewed.text.contains("<h1>Import preview</h1>"))
+            #expect(previewed.text.contains("What the import would do"))
+            #expect(previewed.text.contains("<dt>Format</dt><dd>Goodreads</dd>"))
+            #expect(previewed.text.contains("<dt>Rows</dt><dd>40</dd>"))
+            #expect(previewed.text.contains("Nothing was changed."))
+            #expect(try await browser.get("/library").text.contains("No books"))
+
+            let real = try await browser.upload("/import", [("csrf", csrf), ("format", "goodreads")], file: ("file", "export.csv", csv))
+            let done = try await Self.waitForJobPage(browser, try #require(real.header("Location")))
+            #expect(done.text.contains("data-job-status>Done<"))
+            #expect(done.text.contains("What was imported"))
+            let added = try #require(done.text.components(separatedBy: "<dt>Added</dt><dd>").dropFirst().first?.prefix { $0 != "<" })
+            #expect(Int(added) ?? 0 > 30)
+            #expect(try await browser.get("/library").text.contains("\(added) books"))
+
+            // Another reader cannot see it.
+            let bob = try await Self.signedIn(server, "bob")
+            #expect(try await bob.get(try #require(real.header("Location"))).status == 404)
+        }
+    }
+
+    @Test func anUploadThatCannotBeReadIsRefusedOnTheFormWithoutAJob() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await Self.signedIn(server, "alice")
+            let csrf = try #require(WebBrowser.csrf(in: try await browser.get("/import")))
+            let noFile = try await browser.upload("/import", [("csrf", csrf)], file: nil)
+            #expect(noFile.status == 400)
+            #expect(noFile.text.contains(#"id="file-error">Choose the file your other app exported.<"#))
+            let unreadable = try await browser.upload("/import", [("csrf", csrf), ("format", "")], file: ("file", "x.csv", Array("just some words\nmore\n".utf8)))
+            #expect(unreadable.status == 400)
+            #expect(unreadable.text.contains(#"id="file-error">"#))
+            let badFormat = try await browser.upload("/import", [("csrf", csrf), ("format", "kindle")], file: ("file", "x.csv", Array("a,b\n1,2\n".utf8)))
+            #expect(badFormat.status == 400)
+            #expect(badFormat.text.contains(#"<option value="" selected>"#) == false)
+            // Without the token, or not a multipart form at all, or a broken one.
+            #expect(try await browser.upload("/import", [], file: ("file", "x.csv", Array("Title,Author\nA,B\n".utf8))).status == 403)
+            #expect(try await browser.post("/import", [("csrf", csrf)]).status == 400)
+            for broken in ["--b\r\nno headers end", "--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--", "no boundary here", "--b--"] {
+                let answer = try await browser.send(.POST, "/import", body: Array(broken.utf8), contentType: "multipart/form-data; boundary=b")
+                #expect(answer.status == 400 || answer.status == 403, "\(broken)")
+            }
+            let jobs = try await server.send(.get, "/v1/jobs", token: try await Self.token(server, "alice"))
+            #expect((jobs.envelope?["data"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func theProgressSocketTakesTheSessionCookieFromTheServersOwnPagesOnly() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await Self.signedIn(server, "alice")
+            let token = try await Self.token(server, "alice")
+            let upload = try ImportJobAPITests.goodreads(rows: 5)
+            let id = try #require(try await server.send(.post, "/v1/imports", token: token, body: upload).data?["id"] as? String)
+            _ = try await server.waitForJob(id, token: token)
+            let cookie = "bt_session=\(try #require(browser.cookie("bt_session")))"
+            let path = "/ws/progress?jobId=\(id)"
+            let own = try await RawWebSocket.open(port: server.port, path: path, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(server.port)")])
+            #expect(own.status == 101)
+            #expect(own.messages.count == 1)
+            let noOrigin = try await RawWebSocket.open(port: server.port, path: path, headers: [("Cookie", cookie)])
+            #expect(noOrigin.status == 400)
+            let foreign = try await RawWebSocket.open(port: server.port, path: path, headers: [("Cookie", cookie), ("Origin", "https://evil.example")])
+            #expect(foreign.status == 400)
+        }
+    }
 }

@@ -29,6 +29,21 @@ final class WebBrowser: @unchecked Sendable {
         return try await send(.POST, path, body: Array(body.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
+    /// Posts a `multipart/form-data` form with one file, as a file input sends it.
+    func upload(_ path: String, _ fields: [(String, String)], file: (name: String, filename: String, bytes: [UInt8])?) async throws -> Answer {
+        let boundary = "----BooksTrackTestBoundary\(UInt32.random(in: 0...UInt32.max))"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        if let file {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+            body += file.bytes + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try await send(.POST, path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
     func send(_ method: HTTPMethod, _ path: String, body: [UInt8]?, contentType: String? = nil) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method

@@ -26,13 +26,16 @@ public final class CoverProxy: Sendable {
     private let timeout: Duration
     private let cacheDirectory: URL?
     private let userAgent: String
+    private let isOffline: Bool
 
-    /// Creates the proxy. `addressAllowed` is `isPublic` except in tests that play hosts on loopback.
+    /// Creates the proxy; an offline one serves the covers it kept and fetches none. `addressAllowed` is `isPublic` except in tests that play hosts on loopback.
     public init(
         policy: OutboundURLPolicy, cacheDirectory: URL?, resolver: any HostResolver = SystemHostResolver(),
         addressAllowed: @escaping @Sendable (IPAddress) -> Bool = { $0.isPublic },
-        maximumBytes: Int = 5 * 1024 * 1024, timeout: Duration = .seconds(10), userAgent: String = "BooksTrack cover proxy"
+        maximumBytes: Int = 5 * 1024 * 1024, timeout: Duration = .seconds(10), userAgent: String = "BooksTrack cover proxy",
+        isOffline: Bool = false
     ) {
+        self.isOffline = isOffline
         self.policy = policy
         self.resolver = resolver
         self.addressAllowed = addressAllowed
@@ -49,6 +52,8 @@ public final class CoverProxy: Sendable {
         if let file, let data = try? Data(contentsOf: file), let type = Self.imageType(of: data) {
             return Image(data: data, contentType: type, cached: true)
         }
+        // Said at once: a page with twenty covers would otherwise wait for twenty time limits.
+        if isOffline { throw OutboundRefusal.unreachable("\(url.host ?? text) (this server is offline)") }
         let image = try await fetchWithinTimeout(url)
         if let file, let directory = cacheDirectory {
             // Best effort: a cover that cannot be kept is fetched again next time.

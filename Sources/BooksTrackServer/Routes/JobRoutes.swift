@@ -200,18 +200,26 @@ enum ProgressSocket {
         return (account, job)
     }
 
+    /// The account of an API token, or of the web app's session cookie. A browser always says
+    /// which page opens a socket (`Origin`, checked in `authorize`): a cookie without it is refused.
+    static func socketAccount(_ request: Request, services: ServerServices) async throws -> Account? {
+        if let account = try await services.bearerAccount(request) { return account }
+        guard request.headers[.origin] != nil, let secret = request.cookies[BrowserCookie.name]?.value else { return nil }
+        return try await services.accounts.session(secret: secret)?.account
+    }
+
     /// Adds the WebSocket route to a router of its own.
     static func router(services: ServerServices) -> Router<SocketContext> {
         let router = Router(context: SocketContext.self)
         router.ws("/ws/progress") { request, _ in
             // Refused with an answer (400) whatever went wrong: an error thrown here would close
             // the connection unanswered, and a client waiting for the answer waits on.
-            guard let account = try? await services.bearerAccount(request),
+            guard let account = try? await socketAccount(request, services: services),
                   (try? await authorize(request, account: account, services: services)) != nil
             else { return .dontUpgrade }
             return .upgrade([:])
         } onUpgrade: { _, outbound, context in
-            guard let account = try await services.bearerAccount(context.request),
+            guard let account = try? await socketAccount(context.request, services: services),
                   let (_, job) = try? await authorize(context.request, account: account, services: services)
             else { return }
             let encoder = JSONEncoder()

@@ -39,10 +39,15 @@ struct WebForm: Sendable {
     /// Reads a signed-in page's form and checks its CSRF token against the session's.
     static func read(_ request: Request, session: WebSession, services: ServerServices) async throws -> WebForm {
         let form = try await read(request)
-        guard let token = form.raw("csrf"), services.accounts.csrfTokenMatches(token, digest: session.csrfDigest) else {
+        try checkCSRF(form.raw("csrf"), session: session, services: services)
+        return form
+    }
+
+    /// Refuses a form whose token is not the session's.
+    static func checkCSRF(_ token: String?, session: WebSession, services: ServerServices) throws {
+        guard let token, services.accounts.csrfTokenMatches(token, digest: session.csrfDigest) else {
             throw WebError(.forbidden, "This form is out of date or did not come from BooksTrack. Go back, reload the page and try again.")
         }
-        return form
     }
 
     /// `a=1&b=two+words` as names and values (the first of a repeated name wins).

@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackImport
 import BooksTrackProviders
 import Foundation
 import Hummingbird
@@ -72,6 +73,26 @@ struct WebRoutes: Sendable {
         }
         router.post("/search/add") { request, context in
             await form(request, context) { web, form in try await addFromSearch(request, web, form) }
+        }
+        router.get("/import") { request, context in
+            await page(request, context) { web in importPage(request, web, state: .init()) }
+        }
+        router.post("/import") { request, context in
+            await handle(request, context) {
+                guard let web = webSession(request, context) else { return WebPages.redirect("/signin") }
+                return try await startImport(request, web)
+            }
+        }
+        router.get("/jobs/:id") { request, context in
+            await page(request, context) { web in try await jobPage(try context.id("id"), request, web) }
+        }
+        router.post("/jobs/:id/cancel") { request, context in
+            await form(request, context) { web, _ in
+                let id: Job.ID = try context.id("id")
+                guard let job = try await services.jobStore.job(id, owner: web.account.user.id) else { throw WebError.notFound }
+                if !job.status.isFinished { services.jobs.runner.cancel(job.id) }
+                return WebPages.redirect("/jobs/\(id.description)")
+            }
         }
         router.get("/settings") { request, context in
             await page(request, context) { web in settingsPage(request, web, notice: nil) }
@@ -565,6 +586,126 @@ struct WebRoutes: Sendable {
         let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) ?? .toRead
         let added = try await services.search.add(SearchQuestion(query: query), pick: pick, status: status, to: services.library(web.account).library)
         return WebPages.redirect("/books/\(added.book.entry.id.description)?added=1")
+    }
+
+    // MARK: Import and jobs
+
+    struct ImportPage {
+        var frame: WebViews.Frame
+        var formats: [WebViews.Option]
+        var dryRun: Bool
+        var fileError: String?
+        var limit: String
+    }
+
+    private func importPage(_ request: Request, _ web: WebSession, state: FormState, status: HTTPResponse.Status = .ok) -> Response {
+        let chosen = state.values["format"] ?? ""
+        return pages.render("import", ImportPage(
+            frame: WebViews.frame("Import", tab: "/import", theme: theme(request), session: web,
+                                  failure: state.errors.isEmpty ? nil : "Nothing was imported: see the message next to the field."),
+            formats: [WebViews.Option(value: "", label: "Recognize it from the file", selected: chosen.isEmpty)]
+                + ImportFormat.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == chosen) },
+            dryRun: state.values["dryRun"].map { $0 == "on" } ?? true, fileError: state.errors["file"],
+            limit: "\(ImportLimits().maxBytes / 1_000_000) MB"), status: status)
+    }
+
+    /// The upload form (`multipart/form-data`): its token first, then the file, as a job.
+    private func startImport(_ request: Request, _ web: WebSession) async throws -> Response {
+        guard let boundary = MultipartForm.boundary(contentType: request.headers[.contentType]) else {
+            throw WebError(.badRequest, "Send the file with the form on the Import page.")
+        }
+        let limit = ImportLimits().maxBytes
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit + 64 * 1024)
+        } catch {
+            return importPage(request, web, state: FormState(errors: ["file": "The file is larger than \(limit / 1_000_000) MB."]), status: .contentTooLarge)
+        }
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(Array(body.readableBytesView), boundary: boundary)
+        } catch let malformed as MultipartForm.Malformed {
+            throw WebError(.badRequest, "The form could not be read: \(malformed.description).")
+        }
+        try WebForm.checkCSRF(form.field("csrf"), session: web, services: services)
+        let format = form.field("format")
+        let dryRun = form.field("dryRun") == "on"
+        let kept = ["format": format ?? "", "dryRun": dryRun ? "on" : "off"]
+        guard let file = form.part("file"), !file.body.isEmpty else {
+            return importPage(request, web, state: FormState(errors: ["file": "Choose the file your other app exported."], values: kept), status: .badRequest)
+        }
+        if let format, ImportFormat(rawValue: format) == nil {
+            return importPage(request, web, state: FormState(errors: ["file": "Choose a format from the list."], values: kept), status: .badRequest)
+        }
+        let input = JobInputs.Import(file: "", format: format, dryRun: dryRun, overwrite: false)
+        do {
+            let job = try await services.jobs.startImport(of: Data(file.body), input: input, account: web.account)
+            return WebPages.redirect("/jobs/\(job.id.description)")
+        } catch {
+            guard let refusal = APIError(error) else { throw error }
+            return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: kept), status: refusal.status)
+        }
+    }
+
+    struct JobPage {
+        var frame: WebViews.Frame
+        var id: String
+        var kind: String
+        var status: String
+        var running: Bool
+        var processed: String
+        var total: String
+        var percent: Int
+        var message: String?
+        var report: ReportView?
+    }
+
+    struct ReportView {
+        var format: String
+        var dryRun: Bool
+        var rows: String
+        var added: String
+        var merged: String
+        var unchanged: String
+        var skipped: String
+        var queued: String
+        var ignoredColumns: String?
+        var problems: [ImportReport.Problem]
+        var moreProblems: String?
+    }
+
+    private func jobPage(_ id: Job.ID, _ request: Request, _ web: WebSession) async throws -> Response {
+        guard let job = try await services.jobStore.job(id, owner: web.account.user.id) else { throw WebError.notFound }
+        let json = JobRoutes.JobJSON(job)
+        let kind = switch job.kind {
+        case .import: json.report?.dryRun == true ? "Import preview" : "Import"
+        case .enrichment: "Filling in book details"
+        case .authorSuggestions: "Author details from Wikidata"
+        case .catalogImport: "Catalog import"
+        }
+        let report = json.report.map { report in
+            ReportView(
+                format: ImportFormat(rawValue: report.format)?.displayName ?? report.format, dryRun: report.dryRun,
+                rows: NumberText.grouped(report.rows), added: NumberText.grouped(report.added), merged: NumberText.grouped(report.merged),
+                unchanged: NumberText.grouped(report.unchanged), skipped: NumberText.grouped(report.skipped),
+                queued: NumberText.grouped(report.queuedForEnrichment),
+                ignoredColumns: report.ignoredColumns.isEmpty ? nil : report.ignoredColumns.joined(separator: ", "),
+                problems: Array(report.problems.prefix(200)),
+                moreProblems: report.problems.count > 200 ? "and \(NumberText.grouped(report.problems.count - 200)) more" : nil)
+        }
+        let status = switch job.status {
+        case .queued: "Waiting to start"
+        case .running: "Running"
+        case .succeeded: "Done"
+        case .failed: "Failed"
+        case .cancelled: "Cancelled"
+        }
+        var frame = WebViews.frame(kind, tab: "/import", theme: theme(request), session: web)
+        frame.refresh = job.status.isFinished ? nil : 2
+        return pages.render("job", JobPage(
+            frame: frame, id: job.id.description, kind: kind, status: status, running: !job.status.isFinished,
+            processed: NumberText.grouped(job.processed), total: NumberText.grouped(job.total),
+            percent: job.total > 0 ? min(100, job.processed * 100 / job.total) : 0, message: job.message, report: report))
     }
 
     // MARK: Settings

@@ -13,6 +13,8 @@ enum WebViews {
         var nav: [NavItem]
         var notice: String?
         var failure: String?
+        /// Seconds after which a browser without JavaScript reloads the page (a running job).
+        var refresh: Int?
     }
 
     struct NavItem {
@@ -34,7 +36,7 @@ enum WebViews {
     ]
 
     static let tabs: [(href: String, label: String)] = [
-        ("/library", "Library"), ("/search", "Search"), ("/v1/insights/report", "Insights"), ("/settings", "Settings"),
+        ("/library", "Library"), ("/search", "Search"), ("/import", "Import"), ("/v1/insights/report", "Insights"), ("/settings", "Settings"),
     ]
 
     static func frame(_ title: String, tab: String?, theme: String, session: WebSession?, notice: String? = nil, failure: String? = nil) -> Frame {

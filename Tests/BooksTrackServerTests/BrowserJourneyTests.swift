@@ -1,0 +1,122 @@
+import BooksTrackTesting
+import Foundation
+import Testing
+
+@testable import BooksTrackServer
+
+/// The reader's journey in Debian's Chromium, headless, against a real server on loopback: with
+/// JavaScript, and again with it turned off.
+@Suite(.serialized) struct BrowserJourneyTests {
+    @Test(arguments: [true, false])
+    func aReaderGoesFromSigningInToExportingInTheBrowser(javascript: Bool) async throws {
+        let folder = try TemporaryDirectory(prefix: "bookstrack-browser")
+        let export = folder.url.appendingPathComponent("goodreads_library_export.csv")
+        try GoodreadsExportFixture.write(rows: 30, to: export)
+        try await ServerHarness.run { server in
+            let accounts = try server.app.accounts(passwordCost: 4)
+            _ = try await accounts.createAccount(name: "alice", password: "password-alice", isAdmin: false)
+            _ = try await accounts.createAccount(name: "bob", password: "password-bob", isAdmin: false)
+            let site = "http://127.0.0.1:\(server.port)"
+            let browser = try await WebDriver.start(javascript: javascript)
+            do {
+                try await journey(browser, site: site, export: export, javascript: javascript)
+            } catch {
+                await browser.quit()
+                throw error
+            }
+            await browser.quit()
+        }
+    }
+
+    private func journey(_ browser: WebDriver, site: String, export: URL, javascript: Bool) async throws {
+        // Sign in: a page that needs it sends the reader there first, and back afterwards.
+        try await browser.open(site + "/import")
+        #expect(try await browser.url.contains("/signin?next=/import"))
+        try await signIn(browser, "alice")
+        #expect(try await browser.url == site + "/import")
+
+        // Import a Goodreads export and follow it until its report.
+        try await browser.type(export.path, into: "#file")
+        try await browser.click("input[name=dryRun]")   // checked by default: the real import
+        try await browser.click("main form button[type=submit]")
+        try await browser.wait(seconds: 60, for: "the import's report") { try await browser.text.contains("What was imported") }
+        #expect(try await browser.url.contains("/jobs/"))
+        #expect(try await browser.text.contains("Done"))
+
+        // Find a book in the library and record reading.
+        try await browser.open(site + "/library?view=list&sort=title")
+        #expect(try await browser.text.contains("books · page 1 of 1"))
+        try await browser.click(".list li a")
+        let bookURL = try await browser.url
+        #expect(bookURL.contains("/books/"))
+        let title = try await browser.title.replacingOccurrences(of: " · BooksTrack", with: "")
+        try await browser.click("#status button[value=reading]")
+        try await browser.type("25", into: "#progress-value")
+        try await browser.click("#progress button[type=submit]")
+        try await browser.wait(for: "the progress saved") { try await browser.text.contains("Page 25") }
+        try await browser.type("40", into: "#session-minutes")
+        try await browser.type("25", into: "#session-pages")
+        try await browser.click("#session button[type=submit]")
+        try await browser.wait(for: "the session saved") { try await browser.text.contains("40 minutes, 25 pages") }
+        // A bad value: the error is next to the field, and what was typed stays.
+        try await browser.type("not a page", into: "#progress-value")
+        try await browser.click("#progress button[type=submit]")
+        try await browser.wait(for: "the error next to the field") { try await browser.text.contains("Write a page number, or a percentage like 40%.") }
+        #expect(try await browser.value(of: "#progress-value") == "not a page")
+        // Rate and review, then finish it.
+        try await browser.click("#rating-value option[value='4.5']")
+        try await browser.click("#rating button[type=submit]")
+        try await browser.type("A book about a house of many rooms.", into: "#review-text")
+        try await browser.click("#review button[type=submit]")
+        try await browser.click("#status button[value=read]")
+        try await browser.wait(for: "the book read") { try await browser.url.hasSuffix("#status") }
+        try await browser.open(bookURL)
+        let book = try await browser.text
+        #expect(book.contains("A book about a house of many rooms."))
+        #expect(try await browser.value(of: "#rating-value") == "4.5")
+        #expect(try await browser.value(of: "#review-text") == "A book about a house of many rooms.")
+
+        // It is in the insights.
+        try await browser.open(site + "/v1/insights/report?year=2026")
+        #expect(try await browser.text.contains(title))
+
+        // Add a book by search.
+        try await browser.open(site + "/search")
+        try await browser.type("Kindred Octavia Butler", into: "#q")
+        try await browser.click("main form[role=search] button[type=submit]")
+        try await browser.wait(for: "the search's results") { try await browser.text.contains("Octavia E. Butler") }
+        try await browser.click(".results form button[type=submit]")
+        try await browser.wait(for: "the added book") { try await browser.text.contains("Added to your library.") }
+        #expect(try await browser.text.contains("Kindred"))
+
+        // Export: the JSON download holds both books; nothing the pages asked for left this server.
+        if javascript {
+            let exported = try await browser.asyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch('/v1/export?format=json').then(r => r.text()).then(done, e => done('failed: ' + e));
+                """) as? String
+            #expect(exported?.contains("Kindred") == true)
+            #expect(exported?.contains(title) == true)
+            try await browser.open(site + "/library")
+            let outside = try await browser.script("""
+                return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));
+                """) as? [String]
+            #expect(outside == [], "\(outside ?? [])")
+        }
+
+        // Another reader gets 404 for this book's address.
+        try await browser.click("header form button[type=submit]")
+        try await browser.wait(for: "signed out") { try await browser.url.contains("/signin") }
+        try await signIn(browser, "bob")
+        try await browser.open(bookURL)
+        #expect(try await browser.title.hasPrefix("Not found"))
+        #expect(try await browser.text.contains("There is no such page here."))
+    }
+
+    private func signIn(_ browser: WebDriver, _ name: String) async throws {
+        try await browser.type(name, into: "#name")
+        try await browser.type("password-\(name)", into: "#password")
+        try await browser.click("main form button[type=submit]")
+        try await browser.wait(for: "signed in as \(name)") { !(try await browser.url.contains("/signin")) }
+    }
+}
