@@ -225,6 +225,8 @@ struct WebRoutes: Sendable {
         var next: String?
         var empty: Bool
         var filtered: Bool
+        /// Whether the filter box starts open: something in it is not the default.
+        var openFilters: Bool
     }
 
     static let libraryPageSize = 48
@@ -287,7 +289,7 @@ struct WebRoutes: Sendable {
             owned: yesNo(parameters.get("owned"), any: "Owned or not", yes: "Owned", no: "Not owned"),
             tag: tag ?? "", view: view, summary: summary,
             previous: pageNumber > 1 ? link(page: pageNumber - 1) : nil, next: pageNumber < pages ? link(page: pageNumber + 1) : nil,
-            empty: page.books.isEmpty, filtered: filtered))
+            empty: page.books.isEmpty, filtered: filtered, openFilters: filtered || sort != .dateAdded || order != nil || view == "list"))
     }
 
     private func yesNo(_ value: String?, any: String, yes: String, no: String) -> [WebViews.Option] {

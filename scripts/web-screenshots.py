@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Screenshots of the web app's pages at 390 px and 1280 px wide, in the light and dark system
+themes and in one of the other colour themes, written as PNG files to look at.
+
+Usage: scripts/web-screenshots.py BOOKSTRACK OUTPUT_FOLDER
+It starts `bookstrack serve` over a scratch data folder (offline), makes an account, imports a
+sample Goodreads export, and drives Debian's chromium through chromedriver (W3C WebDriver).
+"""
+import base64, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+
+bookstrack, output = sys.argv[1], sys.argv[2]
+os.makedirs(output, exist_ok=True)
+here = os.path.dirname(os.path.abspath(__file__))
+sample = os.path.join(here, "..", "..", "shared", "samples", "exports", "goodreads-31col.csv")
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+def call(base, method, path, body=None):
+    data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
+    request = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read() or b"{}")
+
+work = tempfile.mkdtemp(prefix="bookstrack-screens")
+environment = dict(os.environ, BOOKSTRACK_DATA_DIR=work, BOOKSTRACK_OFFLINE="1", BOOKSTRACK_PASSWORD="password-reader")
+subprocess.run([bookstrack, "user", "add", "reader", "--password-stdin"], input=b"password-reader\n", env=environment, check=True,
+               stdout=subprocess.DEVNULL)
+if os.path.exists(sample):
+    subprocess.run([bookstrack, "import", sample, "--user", "reader"], env=environment, check=True, stdout=subprocess.DEVNULL)
+port, driver_port = free_port(), free_port()
+server = subprocess.Popen([bookstrack, "serve", "--port", str(port)], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+driver = subprocess.Popen(["chromedriver", f"--port={driver_port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+site, base = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{driver_port}"
+try:
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(site + "/health", timeout=1)
+            call(base, "GET", "/status")
+            break
+        except Exception:
+            time.sleep(0.1)
+    session = call(base, "POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+        "binary": shutil.which("chromium") or "/usr/bin/chromium",
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"]}}}})["value"]["sessionId"]
+    s = f"/session/{session}"
+    def element(selector):
+        return list(call(base, "POST", s + "/element", {"using": "css selector", "value": selector})["value"].values())[0]
+    call(base, "POST", s + "/url", {"url": site + "/signin"})
+    shots = [("signin", "/signin")]
+    call(base, "POST", s + f"/element/{element('#name')}/value", {"text": "reader"})
+    call(base, "POST", s + f"/element/{element('#password')}/value", {"text": "password-reader"})
+    call(base, "POST", s + f"/element/{element('main form button[type=submit]')}/click")
+    call(base, "POST", s + "/url", {"url": site + "/library?view=list"})
+    book = call(base, "POST", s + "/execute/sync", {"script": "return document.querySelector('.list a').getAttribute('href')", "args": []})["value"]
+    shots += [("library", "/library"), ("library-list", "/library?view=list"), ("book", book), ("search", "/search?q=Kindred"),
+              ("import", "/import"), ("settings", "/settings"), ("not-found", "/books/00000000-0000-0000-0000-000000000000")]
+    for theme in ["liquid-blue", "sunset-orange"]:
+        call(base, "POST", s + "/cookie", {"cookie": {"name": "bt_theme", "value": theme, "path": "/"}})
+        for scheme in (["light", "dark"] if theme == "liquid-blue" else ["light"]):
+            call(base, "POST", s + "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia",
+                                                         "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]}})
+            for width in [390, 1280]:
+                call(base, "POST", s + "/window/rect", {"width": width, "height": 900})
+                for name, path in shots:
+                    call(base, "POST", s + "/url", {"url": site + path})
+                    png = base64.b64decode(call(base, "GET", s + "/screenshot")["value"])
+                    file = os.path.join(output, f"{name}-{width}-{theme}-{scheme}.png")
+                    with open(file, "wb") as f:
+                        f.write(png)
+    call(base, "DELETE", s)
+    print(f"{len(os.listdir(output))} screenshots in {output}")
+finally:
+    driver.kill()
+    server.kill()
+    shutil.rmtree(work, ignore_errors=True)
