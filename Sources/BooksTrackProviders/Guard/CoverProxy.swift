@@ -26,7 +26,8 @@ public final class CoverProxy: Sendable {
     private let timeout: Duration
     private let cacheDirectory: URL?
     private let userAgent: String
-    private let isOffline: Bool
+    /// Whether the proxy fetches nothing (an offline server): pages then draw every cover.
+    public let isOffline: Bool
 
     /// Creates the proxy; an offline one serves the covers it kept and fetches none. `addressAllowed` is `isPublic` except in tests that play hosts on loopback.
     public init(

@@ -255,7 +255,7 @@ struct WebRoutes: Sendable {
         var reading: [WebViews.BookCard] = []
         if !filtered, pageNumber == 1 {
             reading = try await library.books(EntryQuery(statuses: [.reading], sort: .lastModified, descending: true, limit: 12))
-                .map { WebViews.card($0, now: now) }
+                .map { WebViews.card($0, now: now, covers: !services.covers.isOffline) }
         }
         func link(page: Int) -> String {
             var items: [String] = []
@@ -279,7 +279,7 @@ struct WebRoutes: Sendable {
         let removed = parameters.get("removed").map { "Removed “\(String($0.prefix(200)))” from your library." }
         return self.pages.render("library", LibraryPage(
             frame: WebViews.frame("Library", tab: "/library", theme: theme(request), session: web, notice: removed),
-            reading: reading, books: page.books.map { WebViews.card($0, now: now) }, grid: view == "grid",
+            reading: reading, books: page.books.map { WebViews.card($0, now: now, covers: !services.covers.isOffline) }, grid: view == "grid",
             statuses: [WebViews.Option(value: "", label: "Any status", selected: status == nil)]
                 + WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: status) { $0.rawValue },
             sorts: WebViews.options(sorts, selected: sort) { $0.rawValue },
@@ -373,7 +373,7 @@ struct WebRoutes: Sendable {
         let book = try await services.library(web.account).library.book(.id(id))
         let entry = book.entry
         let now = services.now()
-        let card = WebViews.card(book, now: now)
+        let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
         var facts: [Fact] = []
         if let edition = book.edition {
             if let isbn = edition.isbns.first { facts.append(Fact(name: "ISBN", value: isbn.isbn13)) }
@@ -566,7 +566,7 @@ struct WebRoutes: Sendable {
                     results.append(SearchResult(
                         pick: index + 1, title: work.title, authors: work.authors.map(\.name).joined(separator: ", "),
                         year: work.firstPublicationYear, pages: edition?.pageCount, isbn: edition?.isbn13.first,
-                        cover: WebViews.coverPath(edition?.coverImageURL ?? work.coverImageURL), spine: WebViews.spineClass(work.title),
+                        cover: services.covers.isOffline ? nil : WebViews.coverPath(edition?.coverImageURL ?? work.coverImageURL), spine: WebViews.spineClass(work.title),
                         provider: work.primaryProvider, inLibrary: inLibrary))
                 }
             } catch {

@@ -60,7 +60,7 @@ enum WebViews {
         let favorite: Bool
     }
 
-    static func card(_ book: LibraryBook, now: Date) -> BookCard {
+    static func card(_ book: LibraryBook, now: Date, covers: Bool) -> BookCard {
         let entry = book.entry
         let percent = entry.status == .reading ? Int((entry.progress * 100).rounded()) : nil
         var progressText: String?
@@ -76,7 +76,7 @@ enum WebViews {
         let finish = entry.status == .reading ? entry.estimatedFinishDate(pageCount: book.pageCount, now: now).map { "Finishes about " + ISO8601Text.day($0) } : nil
         return BookCard(
             id: entry.id.description, href: "/books/\(entry.id.description)", title: book.work.title, authors: book.authorNames,
-            cover: coverPath(book), spine: spineClass(book.work.title), status: entry.status.displayName, percent: percent,
+            cover: covers ? coverPath(book) : nil, spine: spineClass(book.work.title), status: entry.status.displayName, percent: percent,
             progressText: progressText, finish: finish, favorite: entry.isFavorite)
     }
 

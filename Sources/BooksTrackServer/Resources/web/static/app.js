@@ -2,6 +2,28 @@
 // live over the WebSocket instead of reloading.
 (function () {
   "use strict";
+  // A cover the proxy could not fetch becomes the drawn spine the page shows for books without one.
+  function drawSpine(image) {
+    var spine = document.createElement("span");
+    spine.className = "spine " + (image.getAttribute("data-spine") || "spine-0");
+    spine.setAttribute("aria-hidden", "true");
+    var title = document.createElement("span");
+    title.className = "spine-title";
+    title.textContent = image.getAttribute("data-title") || "";
+    var authors = document.createElement("span");
+    authors.textContent = image.getAttribute("data-authors") || "";
+    spine.appendChild(title);
+    spine.appendChild(authors);
+    image.replaceWith(spine);
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("img.cover"), function (image) {
+    if (image.complete && image.naturalWidth === 0 && image.getAttribute("loading") !== "lazy") drawSpine(image);
+    else image.addEventListener("error", function () { drawSpine(image); });
+  });
+})();
+
+(function () {
+  "use strict";
   var job = document.querySelector("[data-job]");
   if (!job || !("WebSocket" in window)) return;
   var status = job.querySelector("[data-job-status]");
