@@ -28,7 +28,10 @@ struct WebRoutes: Sendable {
         }
         router.get("/signin") { request, context in
             await handle(request, context) {
-                let notice = request.uri.queryParameters.get("signedOut") != nil ? "You are signed out." : nil
+                var notice = request.uri.queryParameters.get("signedOut") != nil ? "You are signed out." : nil
+                if try await services.accounts.needsFirstAccount() {
+                    notice = "This server has no account yet. On the server, run: bookstrack user add NAME --admin --password-stdin"
+                }
                 return pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
                                                          name: "", next: safeNext(request.uri.queryParameters.get("next")), error: nil))
             }
