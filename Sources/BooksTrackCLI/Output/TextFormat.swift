@@ -23,12 +23,7 @@ enum TextFormat {
     /// "4.5/5" or "".
     static func rating(_ rating: Double?) -> String {
         guard let rating else { return "" }
-        return "\(number(rating))/5"
-    }
-
-    /// A number without a useless ".0".
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        return "\(NumberText.plain(rating))/5"
     }
 
     /// Cuts `text` to `width` characters with an ellipsis and pads it to `width`.
@@ -90,7 +85,7 @@ enum TextFormat {
     /// " #2", " #1-3" for an omnibus, or nothing for an unnumbered series.
     static func seriesPosition(_ work: Work) -> String {
         guard let position = work.seriesPosition else { return "" }
-        return " #" + number(position) + (work.seriesPositionEnd.map { "-" + number($0) } ?? "")
+        return " #" + NumberText.plain(position) + (work.seriesPositionEnd.map { "-" + NumberText.plain($0) } ?? "")
     }
 
     static func detail(_ book: LibraryBook, now: Date) -> [String] {

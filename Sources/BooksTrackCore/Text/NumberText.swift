@@ -12,4 +12,11 @@ public enum NumberText {
         }
         return value < 0 ? "-" + grouped : grouped
     }
+
+    /// 4.25 → "4.25", 4.0 → "4": a rating, a series position or a pace without a useless ".0".
+    public static func plain(_ value: Double) -> String {
+        // Whole values beyond what an Int holds (or not finite) are written as Swift writes them.
+        guard value == value.rounded(), abs(value) < 1e15 else { return String(value) }
+        return String(Int(value))
+    }
 }
