@@ -363,6 +363,20 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Which of these ISBNs the library holds, and as which entry (an entry whose owned or
+    /// primary edition carries it), read from the ISBN index in one snapshot: search results say
+    /// "already in your library" with it.
+    public func entries(isbns: [ISBN]) async throws -> [ISBN: LibraryEntry.ID] {
+        let store = self.store
+        return try await store.snapshot {
+            var found: [ISBN: LibraryEntry.ID] = [:]
+            for isbn in Set(isbns) {
+                if let id = try store.entries(isbn: isbn).first { found[isbn] = id }
+            }
+            return found
+        }
+    }
+
     /// Entries per status, every status present.
     public func countByStatus() async throws -> [ReadingStatus: Int] {
         let store = self.store

@@ -131,9 +131,7 @@ enum AccountRoutes {
         APIRoute(.post, "/v1/session", .open) { request, context, services in
             let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
             let account = try await signIn(name: credentials.name, password: credentials.password, request: request, context: context, services: services)
-            // A new session at every sign-in; the one the browser came with, if any, ends.
-            if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
-            let opened = try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
+            let opened = try await openSession(for: account, request: request, context: context, services: services)
             var response = try JSONBody.success(SessionJSON(account: AccountJSON(account), csrfToken: opened.csrfToken, session: opened.session),
                                                 context: context, status: .created)
             response.headers[.setCookie] = BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)
@@ -172,6 +170,13 @@ enum AccountRoutes {
         else { return peer }
         let address = forwarded.trimmingCharacters(in: .whitespaces)
         return address.isEmpty ? peer : String(address.prefix(64))
+    }
+
+    /// A new session at every sign-in (the API's and the web app's); the one the browser came
+    /// with, if any, ends.
+    static func openSession(for account: Account, request: Request, context: APIContext, services: ServerServices) async throws -> OpenedSession {
+        if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
+        return try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
     }
 
     /// Signs in, slowed down after repeated failures of the account or from the address.

@@ -119,8 +119,6 @@ struct WebRoutes: Sendable {
             return try await work()
         } catch let error as WebError {
             return errorPage(request, context, status: error.status, message: error.message)
-        } catch let error as APIError {
-            return errorPage(request, context, status: error.status, message: error.status == .notFound ? WebError.notFound.message : error.error.message)
         } catch {
             if let refusal = APIError(error) {
                 return errorPage(request, context, status: refusal.status, message: refusal.status == .notFound ? WebError.notFound.message : refusal.error.message)
@@ -204,8 +202,7 @@ struct WebRoutes: Sendable {
         } catch AccountError.wrongCredentials {
             return shown("That name and password do not match an account.", .unauthorized)
         }
-        if let old = context.session, let owner = context.account { try? await services.accounts.endSession(old.id, of: owner) }
-        let opened = try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
+        let opened = try await AccountRoutes.openSession(for: account, request: request, context: context, services: services)
         return WebPages.redirect(next, headers: [.setCookie: BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)])
     }
 
@@ -386,19 +383,19 @@ struct WebRoutes: Sendable {
             facts.append(Fact(name: "Format", value: edition.format.rawValue))
         }
         if let series = book.work.seriesName {
-            facts.append(Fact(name: "Series", value: series + (book.work.seriesPosition.map { " #" + Self.number($0) } ?? "")))
+            facts.append(Fact(name: "Series", value: series + (book.work.seriesPosition.map { " #" + NumberText.plain($0) } ?? "")))
         }
         facts.append(Fact(name: "Added", value: ISO8601Text.day(entry.dateAdded)))
         if let started = entry.dateStarted { facts.append(Fact(name: "Started", value: ISO8601Text.day(started))) }
         if let finished = entry.dateCompleted { facts.append(Fact(name: "Finished", value: ISO8601Text.day(finished))) }
         facts.append(Fact(name: "Owned", value: entry.isOwned ? "Yes" : "No"))
-        let ratingValue = state.values["rating"] ?? entry.rating.map(Self.number) ?? ""
+        let ratingValue = state.values["rating"] ?? entry.rating.map(NumberText.plain) ?? ""
         let ratings = [WebViews.Option(value: "", label: "No rating", selected: ratingValue.isEmpty)]
             + stride(from: 0.25, through: 5, by: 0.25).map { value in
-                let text = Self.number(value)
+                let text = NumberText.plain(value)
                 return WebViews.Option(value: text, label: "\(text) star\(value == 1 ? "" : "s")", selected: text == ratingValue)
             }
-        let pace = entry.status == .reading ? entry.readingPace(now: now).map { "\(Self.number(($0 * 10).rounded() / 10)) pages a day" } : nil
+        let pace = entry.status == .reading ? entry.readingPace(now: now).map { "\(NumberText.plain(($0 * 10).rounded() / 10)) pages a day" } : nil
         return pages.render("book", BookPage(
             frame: WebViews.frame(book.work.title, tab: "/library", theme: theme(request), session: web, notice: notice,
                                   failure: state.errors.isEmpty ? nil : "Not saved: see the message next to the field."),
@@ -422,11 +419,6 @@ struct WebRoutes: Sendable {
                 let end = period.ended.map(ISO8601Text.day) ?? "?"
                 return "\(start) – \(end): \(period.outcome == .read ? "read" : "did not finish")"
             }), status: status)
-    }
-
-    /// 4.25 as "4.25", 4.0 as "4".
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// A form of the book page: one use case, then back to the page (or the page again with the error).
@@ -467,7 +459,6 @@ struct WebRoutes: Sendable {
                 kept["notes"] = form.raw("notes") ?? ""
                 _ = try await library.note(.id(id), text: form["notes"])
             case "tags":
-                field = "tags"
                 if let remove = form["remove"] {
                     _ = try await library.removeTags(.id(id), [remove])
                 } else {
@@ -556,16 +547,12 @@ struct WebRoutes: Sendable {
             do {
                 let answer = try await services.search.answer(SearchQuestion(query: query))
                 source = answer.provider
-                let library = services.library(web.account).library
-                for (index, work) in answer.works.prefix(20).enumerated() {
+                let works = answer.works.prefix(20)
+                let held = try await services.library(web.account).library.entries(isbns: works.flatMap { $0.editions.flatMap(\.isbn13) }.compactMap { ISBN($0) })
+                for (index, work) in works.enumerated() {
                     let edition = work.editions.first
-                    var inLibrary: String?
-                    for isbn in work.editions.flatMap(\.isbn13).prefix(2) {
-                        if let book = try? await library.book(.name(isbn)), book.edition?.isbns.contains(where: { $0.isbn13 == isbn }) == true {
-                            inLibrary = "/books/\(book.entry.id.description)"
-                            break
-                        }
-                    }
+                    let inLibrary = work.editions.flatMap(\.isbn13).lazy.compactMap { ISBN($0).flatMap { held[$0] } }.first
+                        .map { "/books/\($0.description)" }
                     results.append(SearchResult(
                         pick: index + 1, title: work.title, authors: work.authors.map(\.name).joined(separator: ", "),
                         year: work.firstPublicationYear, pages: edition?.pageCount, isbn: edition?.isbn13.first,
