@@ -118,6 +118,7 @@ struct APIError: Error, HTTPResponseError {
         case .invitationRequired: APIError(.forbidden, code: "INVITATION_REQUIRED", error.description, details: ["field": "invitation"])
         case .invitationNotValid: APIError(.forbidden, code: "INVITATION_NOT_VALID", error.description, details: ["field": "invitation"])
         case .adminOnly: APIError(.forbidden, code: "ADMIN_ONLY", error.description)
+        case .lastAdministrator: APIError(.conflict, code: "LAST_ADMINISTRATOR", error.description)
         case .invitationNoteTooLong(let limit):
             APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "note", "limit": "\(limit)"])
         case .invitationLifetimeOutOfRange(let maximum):

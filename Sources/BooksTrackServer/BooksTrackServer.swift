@@ -54,10 +54,12 @@ public struct BooksTrackServer: Sendable {
         let configuration = services.configuration
         let base = configuration.publicURL?.absoluteString ?? "http://\(configuration.host):\(configuration.port)"
         return """
-            No account yet. Create the first (administrator) account with
+            No account yet. Create the first (administrator) account in a browser at
+              \(base)/setup?code=\(services.setupSecret)
+            or with
               bookstrack user add NAME --admin
             or POST {"setupToken": "\(services.setupSecret)", "name": …, "password": …} to \(base)/v1/setup
-            (the token works once, until this process stops).
+            (the code works once, until this process stops).
             """
     }
 

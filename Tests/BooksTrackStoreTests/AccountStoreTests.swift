@@ -45,6 +45,55 @@ import Testing
         }
     }
 
+    @Test func deletingAnAccountTakesItsWholeLibraryAndLeavesOthersAndKeepsAnAdministrator() async throws {
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: true)
+        let bob = try await accounts.createAccount(name: "bob", password: "battery staple", isAdmin: false)
+        for (account, seed) in [(alice, UInt64(1)), (bob, UInt64(2))] {
+            let store = database.library(for: account.user.id)
+            try store.add(LibraryFixtures.books(count: 40, userID: account.user.id, seed: seed))
+            try store.setGoal(try ReadingGoal(year: 2026, books: 12, pages: nil))
+            _ = try store.insights(year: nil, now: clock.now)
+            _ = try await accounts.createToken(for: account, name: "phone")
+            _ = try await accounts.openSession(for: account, userAgent: "test")
+        }
+        let bobKey = try #require(try database.userKey(bob.user.id))
+        let aliceRowsBefore = try database.rowsKeyed(byUserKey: try #require(try database.userKey(alice.user.id)))
+        #expect(try database.rowsKeyed(byUserKey: bobKey)["entries"] == 40)
+        #expect(try database.rowsKeyed(byUserKey: bobKey)["insight_facts"] != nil, "insights were counted, so their tables hold bob's rows")
+
+        await #expect(throws: AccountError.wrongCredentials) { try await accounts.deleteAccount(bob, password: "not it") }
+        // The only administrator cannot leave bob without one.
+        await #expect(throws: AccountError.lastAdministrator) { try await accounts.deleteAccount(alice, password: "correct horse") }
+        #expect(try await accounts.signIn(name: "alice", password: "correct horse").user.id == alice.user.id)
+
+        try await accounts.deleteAccount(bob, password: "battery staple")
+        #expect(try database.rowsKeyed(byUserKey: bobKey).isEmpty, "no table keeps a row of bob's")
+        #expect(try database.userKey(bob.user.id) == nil)
+        await #expect(throws: AccountError.wrongCredentials) { try await accounts.signIn(name: "bob", password: "battery staple") }
+        #expect(try database.rowsKeyed(byUserKey: try #require(try database.userKey(alice.user.id))) == aliceRowsBefore)
+
+        // Alone now, alice may go, and the server is back to its first start.
+        try await accounts.deleteAccount(alice, password: "correct horse")
+        #expect(try await accounts.needsFirstAccount())
+    }
+
+    @Test func changingThePasswordSignsOutEveryOtherBrowser() async throws {
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
+        let here = try await accounts.openSession(for: alice, userAgent: "this one")
+        let there = try await accounts.openSession(for: alice, userAgent: "a lost phone")
+        await #expect(throws: AccountError.wrongCredentials) {
+            try await accounts.changePassword(of: alice, current: "wrong horse", new: "new password", keeping: here.session.id)
+        }
+        await #expect(throws: AccountError.passwordTooShort(minimum: 8)) {
+            try await accounts.changePassword(of: alice, current: "correct horse", new: "short", keeping: here.session.id)
+        }
+        #expect(try await accounts.session(secret: there.secret) != nil, "a refused change signs nobody out")
+        #expect(try await accounts.changePassword(of: alice, current: "correct horse", new: "new password", keeping: here.session.id) == 1)
+        #expect(try await accounts.session(secret: here.secret) != nil)
+        #expect(try await accounts.session(secret: there.secret) == nil)
+        #expect(try await accounts.signIn(name: "alice", password: "new password").user.id == alice.user.id)
+    }
+
     @Test func signInChecksThePasswordAndSaysTheSameForAnUnknownName() async throws {
         _ = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
         #expect(try await accounts.signIn(name: " alice ", password: "correct horse").user.name == "alice")

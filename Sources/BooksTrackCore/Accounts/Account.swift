@@ -106,6 +106,8 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
     case invitationNotFound
     case invitationNoteTooLong(limit: Int)
     case invitationLifetimeOutOfRange(maximumDays: Int)
+    /// The only administrator of a server with other accounts cannot leave it without one.
+    case lastAdministrator
 
     public var description: String {
         switch self {
@@ -126,6 +128,8 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invitationNotFound: "no such invitation"
         case .invitationNoteTooLong(let limit): "an invitation's note has at most \(limit) characters"
         case .invitationLifetimeOutOfRange(let maximum): "an invitation lasts from 1 to \(maximum) days"
+        case .lastAdministrator:
+            "you are the only administrator and other people have accounts here: make one of them an administrator first (bookstrack user add NAME --admin on the server)"
         }
     }
 }
@@ -157,4 +161,24 @@ public struct OpenedSession: Sendable {
     public var account: Account
     public var secret: String
     public var csrfToken: String
+}
+
+/// Who else has an account, as an account is deleted: what the rule of the last administrator reads.
+public struct AccountCensus: Hashable, Sendable {
+    public var isAdmin: Bool
+    /// Other accounts with a password.
+    public var otherAccounts: Int
+    /// Other administrators with a password.
+    public var otherAdministrators: Int
+
+    public init(isAdmin: Bool, otherAccounts: Int, otherAdministrators: Int) {
+        self.isAdmin = isAdmin
+        self.otherAccounts = otherAccounts
+        self.otherAdministrators = otherAdministrators
+    }
+
+    /// Deleting is refused when it would leave accounts without an administrator.
+    public func checkDeletion() throws(AccountError) {
+        if isAdmin, otherAdministrators == 0, otherAccounts > 0 { throw .lastAdministrator }
+    }
 }

@@ -91,11 +91,21 @@ public struct AccountService: Sendable {
         return found.account
     }
 
-    /// Changes a password after checking the current one.
-    public func changePassword(of account: Account, current: String, new: String) async throws {
+    /// Changes a password after checking the current one, and signs out every other browser:
+    /// whoever knew the old password is not left signed in. Answers how many sessions ended.
+    @discardableResult
+    public func changePassword(of account: Account, current: String, new: String, keeping session: BrowserSession.ID? = nil) async throws -> Int {
         _ = try await signIn(name: account.user.name, password: current)
         try Self.check(password: new)
         try await store.setPasswordHash(secrets.hashPassword(new), of: account.user.id)
+        return try await store.endSessions(of: account.user.id, keeping: session)
+    }
+
+    /// Deletes the account with its whole library after checking its password. The only
+    /// administrator of a server where others have accounts is refused (`lastAdministrator`).
+    public func deleteAccount(_ account: Account, password: String) async throws {
+        _ = try await signIn(name: account.user.name, password: password)
+        try await store.deleteAccount(account.user.id) { census in try census.checkDeletion() }
     }
 
     /// Sets the password of the named account without the current one (an administrator's reset

@@ -22,6 +22,18 @@ public struct AuthorSuggestionReport: Codable, Hashable, Sendable {
         problem = outcome.problem
     }
 
+    /// The suggestion this report stands for, as accepting it later applies it (nil when the
+    /// source had nothing).
+    public var suggestion: AuthorSuggestion? {
+        guard let match, !suggested.isEmpty || wikidataID != nil else { return nil }
+        let isWikidataItem = wikidataID.map { $0.count > 1 && $0.hasPrefix("Q") && $0.dropFirst().allSatisfy { $0.isASCII && $0.isNumber } } ?? false
+        return AuthorSuggestion(
+            match: match, itemID: wikidataID, gender: suggested["gender"].flatMap(AuthorGender.init(rawValue:)),
+            culturalRegion: suggested["region"].flatMap(CulturalRegion.init(rawValue:)), nationality: suggested["nationality"],
+            birthYear: suggested["birthYear"].flatMap { Int($0) }, deathYear: suggested["deathYear"].flatMap { Int($0) },
+            wikidataID: isWikidataItem ? wikidataID : nil)
+    }
+
     /// The suggestion's fields under their JSON keys.
     public static func fields(of suggestion: AuthorSuggestion) -> [String: String] {
         var fields: [String: String] = [:]

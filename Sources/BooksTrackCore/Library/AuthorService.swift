@@ -70,6 +70,22 @@ public struct AuthorService: Sendable {
         }
     }
 
+    /// Takes a suggestion the reader accepted: fills only what the author still lacks (what they
+    /// set since stays), in one transaction against the author as they are now.
+    public func accept(_ suggestion: AuthorSuggestion, for id: Author.ID) async throws -> Author {
+        let now = now()
+        let store = store
+        return try await store.transaction {
+            guard let current = try store.author(id: id) else { throw LibraryError.authorNotFound(id) }
+            let updated = suggestion.applying(to: current, now: now)
+            if updated != current {
+                try Validation.validate(updated)
+                try store.save(updated)
+            }
+            return updated
+        }
+    }
+
     /// Asks `source` about each author (at most `maximum`) and, when `apply`, fills only what each
     /// lacks, each author in its own transaction against the author as it is then. `progress(asked,
     /// total)` follows each author; when `isCancelled` turns true it stops before the next one and
@@ -90,14 +106,7 @@ public struct AuthorService: Sendable {
                 if let suggestion = try await source.suggestedDetails(for: author) {
                     outcome.suggestion = suggestion
                     if apply, !suggestion.isEmpty {
-                        let now = now()
-                        let store = store
-                        let id = author.id
-                        try await store.transaction {
-                            guard let current = try store.author(id: id) else { throw LibraryError.authorNotFound(id) }
-                            let updated = suggestion.applying(to: current, now: now)
-                            if updated != current { try store.save(updated) }
-                        }
+                        _ = try await accept(suggestion, for: author.id)
                         outcome.applied = true
                     }
                 }

@@ -14,6 +14,9 @@ public protocol AccountStore: Sendable {
     func claim(user name: String, as newName: String, passwordHash: String, isAdmin: Bool) async throws -> Account?
     /// Replaces a user's password hash.
     func setPasswordHash(_ hash: String, of user: User.ID) async throws
+    /// Deletes the account and everything it owns (library, goals, tokens, sessions, jobs,
+    /// invitations) in one transaction, after `check` has accepted who else has an account.
+    func deleteAccount(_ user: User.ID, check: @Sendable (AccountCensus) throws -> Void) async throws
     /// Stores a new token by the digest of its secret.
     func addToken(_ token: APIToken, digest: String, of user: User.ID) async throws
     /// The user's tokens, newest first.
@@ -43,6 +46,8 @@ public protocol SessionStore: Sendable {
     func sessions(of user: User.ID) async throws -> [BrowserSession]
     /// Ends one of the user's sessions; false when the user has no such session.
     func endSession(_ id: BrowserSession.ID, of user: User.ID) async throws -> Bool
+    /// Ends every session of the user but `kept`; answers how many ended.
+    func endSessions(of user: User.ID, keeping kept: BrowserSession.ID?) async throws -> Int
 }
 
 /// Hashes and checks passwords (bcrypt) and digests token secrets (SHA-256). Implemented outside

@@ -29,8 +29,9 @@ struct WebRoutes: Sendable {
         router.get("/signin") { request, context in
             await handle(request, context) {
                 var notice = request.uri.queryParameters.get("signedOut") != nil ? "You are signed out." : nil
+                if request.uri.queryParameters.get("deleted") != nil { notice = "Your account and its library were deleted." }
                 if try await services.accounts.needsFirstAccount() {
-                    notice = "This server has no account yet. On the server, run: bookstrack user add NAME --admin --password-stdin"
+                    notice = "This server has no account yet. Open the setup link the server printed when it started (it ends in /setup?code=…), or on the server run: bookstrack user add NAME --admin --password-stdin"
                 }
                 return pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
                                                          name: "", next: safeNext(request.uri.queryParameters.get("next")), error: nil))
@@ -97,24 +98,15 @@ struct WebRoutes: Sendable {
                 return WebPages.redirect("/jobs/\(id.description)")
             }
         }
-        router.get("/settings") { request, context in
-            await page(request, context) { web in settingsPage(request, web, notice: nil) }
-        }
-        router.post("/settings/theme") { request, context in
-            await form(request, context) { web, form in
-                guard let chosen = form["theme"], WebViews.themes.contains(where: { $0.id == chosen }) else {
-                    throw WebError(.badRequest, "Choose one of the five themes.")
-                }
-                let cookie = "\(Self.themeCookie)=\(chosen); Path=/; Max-Age=31536000; SameSite=Lax" + (services.servesHTTPS ? "; Secure" : "")
-                return WebPages.redirect("/settings?saved=theme", headers: [.setCookie: cookie])
-            }
-        }
+        addInsights(to: router)
+        addAuthors(to: router)
+        addAccount(to: router)
     }
 
     // MARK: Running a page
 
     /// Runs a page's work, turning what it threw into a page that says what went wrong.
-    private func handle(_ request: Request, _ context: APIContext, _ work: () async throws -> Response) async -> Response {
+    func handle(_ request: Request, _ context: APIContext, _ work: () async throws -> Response) async -> Response {
         do {
             return try await work()
         } catch let error as WebError {
@@ -129,7 +121,7 @@ struct WebRoutes: Sendable {
     }
 
     /// A page for a signed-in reader; anyone else is sent to sign in first.
-    private func page(_ request: Request, _ context: APIContext, _ work: (WebSession) async throws -> Response) async -> Response {
+    func page(_ request: Request, _ context: APIContext, _ work: (WebSession) async throws -> Response) async -> Response {
         await handle(request, context) {
             guard let web = webSession(request, context) else {
                 return WebPages.redirect("/signin?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/library"))
@@ -139,7 +131,7 @@ struct WebRoutes: Sendable {
     }
 
     /// A form of a signed-in page: its CSRF token is checked before anything else.
-    private func form(_ request: Request, _ context: APIContext, _ work: (WebSession, WebForm) async throws -> Response) async -> Response {
+    func form(_ request: Request, _ context: APIContext, _ work: (WebSession, WebForm) async throws -> Response) async -> Response {
         await handle(request, context) {
             guard let web = webSession(request, context) else { return WebPages.redirect("/signin") }
             let form = try await WebForm.read(request, session: web, services: services)
@@ -147,27 +139,27 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func webSession(_ request: Request, _ context: APIContext) -> WebSession? {
+    func webSession(_ request: Request, _ context: APIContext) -> WebSession? {
         guard let account = context.account, let session = context.session, let digest = context.sessionCSRFDigest,
               let secret = request.cookies[BrowserCookie.name]?.value
         else { return nil }
         return WebSession(account: account, session: session, csrfDigest: digest, csrfToken: services.accounts.csrfToken(forSession: secret))
     }
 
-    private func errorPage(_ request: Request, _ context: APIContext, status: HTTPResponse.Status, message: String) -> Response {
+    func errorPage(_ request: Request, _ context: APIContext, status: HTTPResponse.Status, message: String) -> Response {
         let web = webSession(request, context)
         return pages.render("error", ErrorPage(
             frame: WebViews.frame(status == .notFound ? "Not found" : "Something went wrong", tab: nil, theme: theme(request), session: web),
             message: message, signedIn: web != nil), status: status)
     }
 
-    private func theme(_ request: Request) -> String {
+    func theme(_ request: Request) -> String {
         let chosen = request.cookies[Self.themeCookie]?.value
         return WebViews.themes.first { $0.id == chosen }?.id ?? WebViews.themes[0].id
     }
 
     /// Where to go after signing in: a path of this site only.
-    private func safeNext(_ next: String?) -> String {
+    func safeNext(_ next: String?) -> String {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count <= 512 else { return "/library" }
         return next
     }
@@ -650,6 +642,26 @@ struct WebRoutes: Sendable {
         var percent: Int
         var message: String?
         var report: ReportView?
+        var suggestions: SuggestionsView?
+    }
+
+    struct SuggestionsView {
+        var rows: [SuggestionRow]
+        /// How many can still be accepted; nil for none (a template section shows for any number).
+        var pending: Int?
+        var notAsked: Int?
+        var accepted: String?
+    }
+
+    struct SuggestionRow {
+        let authorID: String
+        let author: String
+        let href: String
+        let fields: String
+        let namesake: Bool
+        let pending: Bool
+        let done: Bool
+        let problem: String?
     }
 
     struct ReportView {
@@ -692,30 +704,44 @@ struct WebRoutes: Sendable {
         case .failed: "Failed"
         case .cancelled: "Cancelled"
         }
-        var frame = WebViews.frame(kind, tab: "/import", theme: theme(request), session: web)
+        var suggestions: SuggestionsView?
+        if let found = json.authors {
+            suggestions = try await suggestionsView(found, request, web)
+        }
+        var frame = WebViews.frame(kind, tab: job.kind == .authorSuggestions ? "/insights" : "/import", theme: theme(request), session: web)
         frame.refresh = job.status.isFinished ? nil : 2
         return pages.render("job", JobPage(
             frame: frame, id: job.id.description, kind: kind, status: status, running: !job.status.isFinished,
             processed: NumberText.grouped(job.processed), total: NumberText.grouped(job.total),
-            percent: job.total > 0 ? min(100, job.processed * 100 / job.total) : 0, message: job.message, report: report))
+            percent: job.total > 0 ? min(100, job.processed * 100 / job.total) : 0, message: job.message, report: report,
+            suggestions: suggestions))
     }
 
-    // MARK: Settings
-
-    struct SettingsPage {
-        var frame: WebViews.Frame
-        var themes: [WebViews.Option]
-        var name: String
-        var admin: Bool
-    }
-
-    private func settingsPage(_ request: Request, _ web: WebSession, notice: String?) -> Response {
-        let current = theme(request)
-        let saved = request.uri.queryParameters.get("saved") == "theme" ? "Theme saved for this browser." : notice
-        return pages.render("settings", SettingsPage(
-            frame: WebViews.frame("Settings", tab: "/settings", theme: current, session: web, notice: saved),
-            themes: WebViews.themes.map { WebViews.Option(value: $0.id, label: $0.name, selected: $0.id == current) },
-            name: web.account.user.name, admin: web.account.isAdmin))
+    /// What Wikidata suggested, each marked done once the author has all of it (accepted here or
+    /// filled in since).
+    private func suggestionsView(_ report: AuthorSuggestionsReport, _ request: Request, _ web: WebSession) async throws -> SuggestionsView {
+        let authors = Dictionary(try await services.library(web.account).authors.all().map { ($0.id.description, $0) }, uniquingKeysWith: { a, _ in a })
+        let now = services.now()
+        let rows = report.authors.map { item in
+            let suggestion = item.suggestion
+            let current = authors[item.authorID]
+            let done = suggestion.map { suggestion in current.map { suggestion.applying(to: $0, now: now) == $0 } ?? true } ?? false
+            var fields: [String] = []
+            if let gender = suggestion?.gender { fields.append("Gender: \(gender.displayName)") }
+            if let region = suggestion?.culturalRegion { fields.append("Region: \(region.displayName)") }
+            if let nationality = suggestion?.nationality { fields.append("Nationality: \(WebViews.country(nationality))") }
+            if let born = suggestion?.birthYear { fields.append("Born \(born)") }
+            if let died = suggestion?.deathYear { fields.append("Died \(died)") }
+            if let item = item.wikidataID { fields.append("Wikidata \(item)") }
+            return SuggestionRow(
+                authorID: item.authorID, author: item.author, href: "/authors/\(item.authorID)",
+                fields: fields.isEmpty ? "Nothing found" : fields.joined(separator: " · "), namesake: item.match == "nameSearch",
+                pending: suggestion != nil && !done && current != nil, done: done && suggestion != nil, problem: item.problem)
+        }
+        let accepted = request.uri.queryParameters.get("accepted").flatMap { Int($0) }.map { "Accepted for \($0) author\($0 == 1 ? "" : "s")." }
+        let pending = rows.filter(\.pending).count
+        return SuggestionsView(rows: rows, pending: pending == 0 ? nil : pending, notAsked: report.notAsked == 0 ? nil : report.notAsked,
+                               accepted: accepted)
     }
 
     struct RemovePage {

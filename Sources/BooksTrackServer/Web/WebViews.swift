@@ -36,7 +36,7 @@ enum WebViews {
     ]
 
     static let tabs: [(href: String, label: String)] = [
-        ("/library", "Library"), ("/search", "Search"), ("/import", "Import"), ("/v1/insights/report", "Insights"), ("/settings", "Settings"),
+        ("/library", "Library"), ("/search", "Search"), ("/import", "Import"), ("/insights", "Insights"), ("/settings", "Settings"),
     ]
 
     static func frame(_ title: String, tab: String?, theme: String, session: WebSession?, notice: String? = nil, failure: String? = nil) -> Frame {
@@ -97,6 +97,27 @@ enum WebViews {
     static func spineClass(_ title: String) -> String {
         let sum = title.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
         return "spine-\(sum % 8)"
+    }
+
+    /// A browser's name and system from its user agent, in a few words ("Firefox on Android").
+    static func browserName(_ userAgent: String?) -> String {
+        guard let agent = userAgent, !agent.isEmpty else { return "Unknown browser" }
+        let browsers = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Chromium/", "Chromium"), ("Safari/", "Safari"), ("curl/", "curl")]
+        let systems = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"), ("Mac OS X", "macOS"), ("Linux", "Linux")]
+        let browser = browsers.first { agent.contains($0.0) }?.1
+        let system = systems.first { agent.contains($0.0) }?.1
+        switch (browser, system) {
+        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, nil): return browser
+        case let (nil, system?): return "A browser on \(system)"
+        case (nil, nil): return String(agent.prefix(60))
+        }
+    }
+
+    /// A country's English name with its code ("Nigeria (NG)"), or the code alone when unnamed.
+    static func country(_ code: String) -> String {
+        guard let name = Locale(identifier: "en").localizedString(forRegionCode: code), name != code else { return code }
+        return "\(name) (\(code))"
     }
 
     static func options<T>(_ values: [(T, String)], selected: T?, value: (T) -> String) -> [Option] where T: Equatable {

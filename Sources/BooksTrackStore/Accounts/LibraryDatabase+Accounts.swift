@@ -60,6 +60,31 @@ extension LibraryDatabase: AccountStore {
         }
     }
 
+    public func deleteAccount(_ user: User.ID, check: @Sendable (AccountCensus) throws -> Void) async throws {
+        try await StoreError.translatingErrors {
+            try await writer.write { db in
+                guard let key = try Int64.fetchOne(db, sql: "SELECT key FROM users WHERE id = ?", arguments: [user.storageText]) else {
+                    throw AccountError.accountNotFound(user.description)
+                }
+                let isAdmin = try Bool.fetchOne(db, sql: "SELECT isAdmin FROM users WHERE key = ?", arguments: [key]) ?? false
+                let others = try Row.fetchOne(db, sql: """
+                    SELECT COUNT(*), COALESCE(SUM(isAdmin), 0) FROM users WHERE key != ? AND passwordHash IS NOT NULL
+                    """, arguments: [key])
+                try check(AccountCensus(isAdmin: isAdmin, otherAccounts: others?[0] ?? 0, otherAdministrators: others?[1] ?? 0))
+                try SQLiteLibraryStore.execute(db, "DELETE FROM users WHERE key = ?", [key])
+                // Tables keyed by user without a foreign key (counters and insight facts the
+                // triggers keep) are swept after the cascade, which may have touched them.
+                let tables = try String.fetchAll(db, sql: """
+                    SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c
+                    WHERE m.type = 'table' AND c.name = 'userKey'
+                    """)
+                for table in tables {
+                    try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE userKey = ?", arguments: [key])
+                }
+            }
+        }
+    }
+
     public func addToken(_ token: APIToken, digest: String, of user: User.ID) async throws {
         try await StoreError.translatingErrors {
             try await writer.write { db in

@@ -73,4 +73,14 @@ extension LibraryDatabase: SessionStore {
             }
         }
     }
+
+    public func endSessions(of user: User.ID, keeping kept: BrowserSession.ID?) async throws -> Int {
+        try await StoreError.translatingErrors {
+            try await writer.write { db in
+                try SQLiteLibraryStore.execute(db, """
+                    DELETE FROM browser_sessions WHERE userKey = (SELECT key FROM users WHERE id = ?) AND id IS NOT ?
+                    """, [user.storageText, kept?.storageText])
+            }
+        }
+    }
 }

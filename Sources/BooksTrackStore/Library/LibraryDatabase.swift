@@ -183,4 +183,34 @@ extension LibraryDatabase {
             throw StoreError.translating(error)
         }
     }
+
+    /// Rows per table with `userKey` = `key`, any table that has the column.
+    package func rowsKeyed(byUserKey key: Int64) throws -> [String: Int] {
+        do {
+            return try writer.read { db in try Self.rowsKeyed(db, byUserKey: key) }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// The key a user has in the file (their rows in every table carry it).
+    package func userKey(_ user: User.ID) throws -> Int64? {
+        do {
+            return try writer.read { db in try Int64.fetchOne(db, sql: "SELECT key FROM users WHERE id = ?", arguments: [user.storageText]) }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    private static func rowsKeyed(_ db: Database, byUserKey key: Int64) throws -> [String: Int] {
+        let tables = try String.fetchAll(db, sql: """
+            SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = 'userKey'
+            """)
+        var counts: [String: Int] = [:]
+        for table in tables {
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE userKey = ?", arguments: [key]) ?? 0
+            if count > 0 { counts[table] = count }
+        }
+        return counts
+    }
 }
