@@ -24,6 +24,8 @@ final class ServerServices: Sendable {
     let setupSecret: String
     /// Pages of the book list kept encoded for a second.
     let bookPages = BookPageCache()
+    /// Books removed in the web app, kept for its Undo.
+    let undoShelf = UndoShelf()
     private let app: BooksTrackApp
     private let database: LibraryDatabase
     private let closeSearch: @Sendable () async -> Void

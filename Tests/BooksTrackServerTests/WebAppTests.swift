@@ -76,9 +76,10 @@ import Testing
 
             // Removing asks first, then the book is gone.
             let confirm = try await browser.get(bookPath + "/remove")
-            #expect(confirm.text.contains("This cannot be undone."))
+            #expect(confirm.text.contains("Undo” puts it back"))
             let removed = try await Self.submit(browser, from: bookPath + "/remove", to: bookPath + "/remove", [])
-            #expect(removed.header("Location")?.hasPrefix("/library?removed=Dune") == true)
+            #expect(removed.header("Location")?.hasPrefix("/library?undo=") == true)
+            #expect(try await browser.get(try #require(removed.header("Location"))).text.contains("Removed “Dune” from your library."))
             let gone = try await browser.get(bookPath)
             #expect(gone.status == 404)
             #expect(gone.text.contains("There is no such page here."))

@@ -240,6 +240,11 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Sets or clears the daily reading goal in pages: the pace a finish date falls back on.
+    public func setDailyGoal(_ book: BookReference, pages: Int?) async throws -> BookChange {
+        try await update(book) { entry, _, now in try entry.setDailyReadingGoal(pages, now: now) }
+    }
+
     /// Sets or clears the rating.
     public func rate(_ book: BookReference, rating: Double?) async throws -> BookChange {
         try await update(book) { entry, _, now in try entry.setRating(rating, now: now) }

@@ -51,7 +51,8 @@ struct WebRoutes: Sendable {
         }
         router.get("/books/:id") { request, context in
             await page(request, context) { web in
-                let added = request.uri.queryParameters.get("added") != nil ? "Added to your library." : nil
+                let parameters = request.uri.queryParameters
+                let added = parameters.get("added") != nil ? "Added to your library." : parameters.get("restored") != nil ? "Put back in your library." : nil
                 return try await bookPage(try context.id("id"), request, web, notice: added)
             }
         }
@@ -68,9 +69,28 @@ struct WebRoutes: Sendable {
                 try await changeBook(request, context, web, form, change: context.parameters.get("change") ?? "")
             }
         }
+        router.post("/books/:id/photos") { request, context in
+            await handle(request, context) {
+                guard let web = webSession(request, context) else { return WebPages.redirect("/signin") }
+                return try await addPhoto(request, context, web)
+            }
+        }
         // Its own route: the page that asks first has this path, and a literal segment hides the parameter.
         router.post("/books/:id/remove") { request, context in
             await form(request, context) { web, form in try await changeBook(request, context, web, form, change: "remove") }
+        }
+        router.post("/library/undo") { request, context in
+            await form(request, context) { web, form in
+                guard let token = form["undo"], let removed = services.undoShelf.take(token, owner: web.account.user.id) else {
+                    throw WebError(.gone, "Too late to undo: a removed book can be put back for ten minutes, and not after the server restarted.")
+                }
+                do {
+                    let book = try await services.library(web.account).library.restore(removed)
+                    return WebPages.redirect("/books/\(book.entry.id.description)?restored=1")
+                } catch let error as AddBookError {
+                    throw WebError(.conflict, "It cannot be put back: " + error.description + ".")
+                }
+            }
         }
         router.get("/search") { request, context in
             await page(request, context) { web in try await searchPage(request, web) }
@@ -200,8 +220,15 @@ struct WebRoutes: Sendable {
 
     // MARK: Library
 
+    struct UndoView {
+        let token: String
+        let title: String
+    }
+
     struct LibraryPage {
         var frame: WebViews.Frame
+        /// A book just removed, with the form that puts it back.
+        var undo: UndoView?
         var reading: [WebViews.BookCard]
         var books: [WebViews.BookCard]
         var grid: Bool
@@ -268,9 +295,13 @@ struct WebRoutes: Sendable {
             (.dateAdded, "Date added"), (.title, "Title"), (.author, "Author"), (.rating, "Rating"), (.dateStarted, "Date started"),
             (.dateCompleted, "Date finished"), (.lastModified, "Last changed"), (.progress, "Progress"),
         ]
-        let removed = parameters.get("removed").map { "Removed “\(String($0.prefix(200)))” from your library." }
+        let undo = parameters.get("undo").flatMap { token in
+            services.undoShelf.title(token, owner: web.account.user.id).map { UndoView(token: token, title: $0) }
+        }
         return self.pages.render("library", LibraryPage(
-            frame: WebViews.frame("Library", tab: "/library", theme: theme(request), session: web, notice: removed),
+            frame: WebViews.frame("Library", tab: "/library", theme: theme(request), session: web,
+                                  notice: parameters.get("restored") != nil ? "Put back in your library." : nil),
+            undo: undo,
             reading: reading, books: page.books.map { WebViews.card($0, now: now, covers: !services.covers.isOffline) }, grid: view == "grid",
             statuses: [WebViews.Option(value: "", label: "Any status", selected: status == nil)]
                 + WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: status) { $0.rawValue },
@@ -301,6 +332,7 @@ struct WebRoutes: Sendable {
         var spine: String
         var status: String
         var statuses: [StatusButton]
+        var statusError: String?
         var facts: [Fact]
         var reading: Bool
         var percent: Int
@@ -329,6 +361,23 @@ struct WebRoutes: Sendable {
         var quotePage: String
         var quoteError: String?
         var history: [String]
+        var authorLinks: [AuthorLink]
+        var wishlist: Bool
+        var daily: String
+        var dailyError: String?
+        var photos: [PhotoItem]
+        var photoError: String?
+        var photoLimit: String
+    }
+
+    struct AuthorLink {
+        let href: String
+        let name: String
+    }
+
+    struct PhotoItem {
+        let src: String
+        let caption: String
     }
 
     struct StatusButton {
@@ -360,9 +409,9 @@ struct WebRoutes: Sendable {
         var values: [String: String] = [:]
     }
 
-    private func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
+    func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                           status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
-        let book = try await services.library(web.account).library.book(.id(id))
+        let (book, photos) = try await services.library(web.account).library.photos(.id(id))
         let entry = book.entry
         let now = services.now()
         let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
@@ -394,6 +443,7 @@ struct WebRoutes: Sendable {
             id: entry.id.description, title: book.work.title, subtitle: book.work.subtitle, authors: book.authorNames, cover: card.cover,
             spine: card.spine, status: entry.status.displayName,
             statuses: ReadingStatus.allCases.map { StatusButton(value: $0.rawValue, label: $0.displayName, current: $0 == entry.status) },
+            statusError: state.errors["status"],
             facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()), progressText: card.progressText,
             pace: pace, finish: card.finish,
             progressValue: state.values["progress"] ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""), progressError: state.errors["progress"],
@@ -410,7 +460,15 @@ struct WebRoutes: Sendable {
                 let start = period.started.map(ISO8601Text.day) ?? "?"
                 let end = period.ended.map(ISO8601Text.day) ?? "?"
                 return "\(start) – \(end): \(period.outcome == .read ? "read" : "did not finish")"
-            }), status: status)
+            },
+            authorLinks: book.authors.map { AuthorLink(href: "/authors/\($0.id.description)", name: $0.displayName) },
+            wishlist: entry.status == .wishlist,
+            daily: state.values["daily"] ?? entry.dailyReadingGoal.map(String.init) ?? "", dailyError: state.errors["daily"],
+            photos: photos.map { photo in
+                let caption = [photo.page.map { "Page \($0)" }, photo.caption].compactMap { $0 }.joined(separator: ": ")
+                return PhotoItem(src: "/v1/photos/\(photo.id.description)", caption: caption.isEmpty ? "Page photo" : caption)
+            },
+            photoError: state.errors["photo"], photoLimit: "\(PagePhoto.byteLimit / 1_048_576) MB"), status: status)
     }
 
     /// A form of the book page: one use case, then back to the page (or the page again with the error).
@@ -461,6 +519,21 @@ struct WebRoutes: Sendable {
                 }
             case "favorite":
                 _ = try await library.favorite(.id(id), form["favorite"] == "yes")
+            case "daily-goal":
+                field = "daily"
+                kept["daily"] = form["daily"] ?? ""
+                let pages = try form["daily"].map { text in
+                    guard let pages = Int(text) else { throw FieldError("Write the pages a day as a whole number, or leave it empty.") }
+                    return pages
+                }
+                if let pages, !Bounds.dailyPages.contains(pages) {
+                    throw FieldError("A daily goal is from \(Bounds.dailyPages.lowerBound) to \(NumberText.grouped(Bounds.dailyPages.upperBound)) pages.")
+                }
+                _ = try await library.setDailyGoal(.id(id), pages: pages)
+            case "acquire":
+                field = "status"
+                let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) ?? .toRead
+                _ = try await library.acquire(.id(id), copy: nil, status: status)
             case "sessions":
                 field = "session"
                 kept["minutes"] = form["minutes"] ?? ""
@@ -483,9 +556,9 @@ struct WebRoutes: Sendable {
                 guard let quote = form["quote"] else { throw WebError(.badRequest, "Choose a quote to remove.") }
                 _ = try await library.removeQuote(.id(id), quoteID: quote)
             case "remove":
-                let removed = try await library.remove(.id(id))
-                let title = removed.work.title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-                return WebPages.redirect("/library?removed=\(title)")
+                let removed = try await library.removeKeepingUndo(.id(id))
+                let token = services.undoShelf.keep(removed, owner: web.account.user.id)
+                return WebPages.redirect("/library?undo=\(token)")
             default:
                 throw WebError.notFound
             }
@@ -595,23 +668,13 @@ struct WebRoutes: Sendable {
 
     /// The upload form (`multipart/form-data`): its token first, then the file, as a job.
     private func startImport(_ request: Request, _ web: WebSession) async throws -> Response {
-        guard let boundary = MultipartForm.boundary(contentType: request.headers[.contentType]) else {
-            throw WebError(.badRequest, "Send the file with the form on the Import page.")
-        }
         let limit = ImportLimits().maxBytes
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit + 64 * 1024)
-        } catch {
-            return importPage(request, web, state: FormState(errors: ["file": "The file is larger than \(limit / 1_000_000) MB."]), status: .contentTooLarge)
-        }
         let form: MultipartForm
         do {
-            form = try MultipartForm(Array(body.readableBytesView), boundary: boundary)
-        } catch let malformed as MultipartForm.Malformed {
-            throw WebError(.badRequest, "The form could not be read: \(malformed.description).")
+            form = try await uploadForm(request, web, limit: limit)
+        } catch is UploadTooLarge {
+            return importPage(request, web, state: FormState(errors: ["file": "The file is larger than \(limit / 1_000_000) MB."]), status: .contentTooLarge)
         }
-        try WebForm.checkCSRF(form.field("csrf"), session: web, services: services)
         let format = form.field("format")
         let dryRun = form.field("dryRun") == "on"
         let kept = ["format": format ?? "", "dryRun": dryRun ? "on" : "off"]

@@ -48,3 +48,41 @@
   // The server closes the socket when the job ends: the page is read again for the report.
   socket.onclose = function () { setTimeout(function () { location.reload(); }, ended ? 100 : 2000); };
 })();
+
+// The reading timer of a book's page: Start notes the time in this browser (it survives a reload),
+// Stop fills the session form's minutes for the reader to add the pages and record it.
+(function () {
+  "use strict";
+  var timer = document.querySelector("[data-timer]");
+  if (!timer) return;
+  var key = "bookstrack-timer-" + timer.getAttribute("data-timer");
+  var clock = timer.querySelector("[data-timer-clock]");
+  var start = timer.querySelector("[data-timer-start]");
+  var stop = timer.querySelector("[data-timer-stop]");
+  var minutes = document.getElementById("session-minutes");
+  var pages = document.getElementById("session-pages");
+  var tick = null;
+  function started() { var value = Number(localStorage.getItem(key)); return value > 0 ? value : null; }
+  function show() {
+    var since = started();
+    var seconds = since ? Math.max(0, Math.floor((Date.now() - since) / 1000)) : 0;
+    var hours = Math.floor(seconds / 3600), rest = seconds % 3600;
+    var text = Math.floor(rest / 60) + ":" + String(rest % 60).padStart(2, "0");
+    clock.textContent = hours > 0 ? hours + ":" + text.padStart(5, "0") : text;
+    start.hidden = since !== null;
+    stop.hidden = since === null;
+  }
+  function run() { if (tick === null) tick = setInterval(show, 1000); show(); }
+  start.addEventListener("click", function () { localStorage.setItem(key, String(Date.now())); run(); stop.focus(); });
+  stop.addEventListener("click", function () {
+    var since = started();
+    localStorage.removeItem(key);
+    clearInterval(tick); tick = null;
+    if (since) minutes.value = Math.min(1440, Math.max(1, Math.round((Date.now() - since) / 60000)));
+    show();
+    clock.textContent = "0:00";
+    pages.focus();
+  });
+  timer.hidden = false;
+  if (started()) run(); else show();
+})();
