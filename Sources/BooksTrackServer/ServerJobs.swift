@@ -78,6 +78,8 @@ struct ServerJobs: Sendable {
     /// Keeps the upload, checks it (a file that cannot be imported is refused now, not as a failed
     /// job), stores the job and starts it.
     func startImport(of data: Data, input: JobInputs.Import, account: Account) async throws -> Job {
+        // Previews nobody confirmed go before another file comes in.
+        try? await sweepUploads()
         var input = input
         let id = Job.ID()
         let file = uploads.appendingPathComponent("\(id).upload")
@@ -101,6 +103,59 @@ struct ServerJobs: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error
+        }
+    }
+
+    /// How long a preview's upload waits for the reader to confirm it.
+    static let previewLifetime: TimeInterval = 24 * 3_600
+
+    /// Imports for real the file a finished preview read, without sending it again: the preview's
+    /// upload becomes the new job's, read with the format the preview found. A preview confirmed
+    /// once, older than a day, or not a finished preview of this account is refused.
+    func confirmImport(_ previewID: Job.ID, account: Account) async throws -> Job {
+        guard let preview = try await store.job(previewID, owner: account.user.id), preview.kind == .import else {
+            throw APIError.notFound
+        }
+        let previewInput = try JSONDecoder().decode(JobInputs.Import.self, from: Data(preview.input.utf8))
+        guard previewInput.dryRun, preview.status == .succeeded else {
+            throw APIError(.conflict, code: "NOT_A_PREVIEW", "only a finished preview can be confirmed")
+        }
+        let uploaded = uploads.appendingPathComponent(previewInput.file)
+        guard now().timeIntervalSince(preview.dateUpdated) < Self.previewLifetime, FileManager.default.fileExists(atPath: uploaded.path) else {
+            throw APIError(.gone, code: "PREVIEW_GONE", "the previewed file is no longer kept (a day, once); upload it again")
+        }
+        let found = JobRoutes.JobJSON(preview).report?.format
+        let id = Job.ID()
+        let file = uploads.appendingPathComponent("\(id).upload")
+        // A rename: a second confirmation finds no file, so one preview imports once.
+        do {
+            try FileManager.default.moveItem(at: uploaded, to: file)
+        } catch {
+            throw APIError(.gone, code: "PREVIEW_GONE", "the previewed file is no longer kept (a day, once); upload it again")
+        }
+        let input = JobInputs.Import(file: file.lastPathComponent, format: found ?? previewInput.format, dryRun: false, overwrite: previewInput.overwrite)
+        do {
+            return try await start(.import, input: input, id: id, account: account)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+    }
+
+    /// Removes uploads of previews nobody confirmed within a day (and any other upload no
+    /// unfinished job reads).
+    func sweepUploads() async throws {
+        let live = Set(try await store.unfinishedJobs().map { "\($0.job.id).upload" })
+        // Files carry the system's clock in their dates, so the cutoff is read from it too.
+        let cutoff = Date().addingTimeInterval(-Self.previewLifetime)
+        let uploads = uploads
+        try await OwnThread.run(name: "bookstrack upload sweep") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+            for name in names where name.hasSuffix(".upload") && !live.contains(name) {
+                let file = uploads.appendingPathComponent(name)
+                let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? .distantPast
+                if modified < cutoff { try? FileManager.default.removeItem(at: file) }
+            }
         }
     }
 
@@ -158,6 +213,7 @@ struct ServerJobs: Sendable {
     /// Resumes the jobs a stopped server left queued or running; one that cannot run again (its
     /// upload is gone, its input unreadable) is marked failed with the reason.
     func resume(users: [User]) async throws {
+        try await sweepUploads()
         for (job, owner) in try await store.unfinishedJobs() {
             var job = job
             let work = users.first(where: { $0.id == owner }).flatMap { try? self.work(for: job, user: $0) }
@@ -200,7 +256,8 @@ struct ServerJobs: Sendable {
             guard FileManager.default.fileExists(atPath: file.path) else { throw CocoaError(.fileNoSuchFile) }
             let imports = library(user).imports
             return { context in
-                defer { try? FileManager.default.removeItem(at: file) }
+                // A preview keeps its upload for the import that confirms it (`confirmImport`).
+                defer { if !input.dryRun { try? FileManager.default.removeItem(at: file) } }
                 let summary = try await imports.importFile(
                     at: file, options: input.options, progress: { context.progress($0.processed, $0.total) }, isCancelled: context.isCancelled)
                 return try Self.json(ImportReport(summary))

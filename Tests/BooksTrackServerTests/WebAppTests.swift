@@ -240,10 +240,14 @@ import Testing
             #expect(previewed.text.contains("What the import would do"))
             #expect(previewed.text.contains("<dt>Format</dt><dd>Goodreads</dd>"))
             #expect(previewed.text.contains("<dt>Rows</dt><dd>40</dd>"))
-            #expect(previewed.text.contains("Nothing was changed."))
+            #expect(previewed.text.contains("Nothing was changed yet."))
+            #expect(previewed.text.contains("Import it now"))
             #expect(try await browser.get("/library").text.contains("No books"))
 
-            let real = try await browser.upload("/import", [("csrf", csrf), ("format", "goodreads")], file: ("file", "export.csv", csv))
+            // Confirmed from the preview's page: the file is not sent again.
+            let real = try await Self.submit(browser, from: previewPath, to: previewPath + "/confirm", [])
+            #expect(real.status == 303)
+            #expect(real.header("Location") != previewPath)
             let done = try await Self.waitForJobPage(browser, try #require(real.header("Location")))
             #expect(done.text.contains("data-job-status>Done<"))
             #expect(done.text.contains("What was imported"))
@@ -251,9 +255,38 @@ import Testing
             #expect(Int(added) ?? 0 > 30)
             #expect(try await browser.get("/library").text.contains("\(added) books"))
 
-            // Another reader cannot see it.
+            // A preview imports once; an import is not a preview; another reader sees neither.
+            let twice = try await Self.submit(browser, from: previewPath, to: previewPath + "/confirm", [])
+            #expect(twice.status == 410)
+            #expect(twice.text.contains("upload it again"))
+            let realPath = try #require(real.header("Location"))
+            #expect(try await Self.submit(browser, from: realPath, to: realPath + "/confirm", []).status == 409)
             let bob = try await Self.signedIn(server, "bob")
-            #expect(try await bob.get(try #require(real.header("Location"))).status == 404)
+            #expect(try await bob.get(realPath).status == 404)
+            #expect(try await Self.submit(bob, from: "/library", to: previewPath + "/confirm", []).status == 404)
+            #expect(try await browser.get("/library").text.contains("\(added) books"), "nothing was imported twice")
+        }
+    }
+
+    @Test func aPreviewLeftForMoreThanADayIsNotImportedAndItsFileIsSwept() async throws {
+        let csv = Array(try ImportJobAPITests.goodreads(rows: 5))
+        try await ServerHarness.run { server in
+            let browser = try await Self.signedIn(server, "alice")
+            let csrf = try #require(WebBrowser.csrf(in: try await browser.get("/import")))
+            let preview = try await browser.upload("/import", [("csrf", csrf), ("dryRun", "on")], file: ("file", "export.csv", csv))
+            let previewPath = try #require(preview.header("Location"))
+            _ = try await Self.waitForJobPage(browser, previewPath)
+            let uploads = server.app.dataDirectory.appendingPathComponent("uploads")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.path).count == 1, "the preview keeps its file")
+            server.clock.advance(by: 25 * 3_600)
+            let late = try await Self.submit(browser, from: previewPath, to: previewPath + "/confirm", [])
+            #expect(late.status == 410)
+            // The sweep goes by the file's age on disk: make it a day old, as it would be.
+            let file = uploads.appendingPathComponent(try #require(try FileManager.default.contentsOfDirectory(atPath: uploads.path).first))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-25 * 3_600)], ofItemAtPath: file.path)
+            try await server.server.services.jobs.sweepUploads()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: uploads.path).isEmpty)
+            #expect(try await browser.get("/library").text.contains("No books"))
         }
     }
 

@@ -110,6 +110,16 @@ struct WebRoutes: Sendable {
         router.get("/jobs/:id") { request, context in
             await page(request, context) { web in try await jobPage(try context.id("id"), request, web) }
         }
+        router.post("/jobs/:id/confirm") { request, context in
+            await form(request, context) { web, _ in
+                do {
+                    let job = try await services.jobs.confirmImport(try context.id("id"), account: web.account)
+                    return WebPages.redirect("/jobs/\(job.id.description)")
+                } catch let refusal as APIError where refusal.status != .notFound {
+                    throw WebError(refusal.status, Self.sentence(refusal.error.message))
+                }
+            }
+        }
         router.post("/jobs/:id/cancel") { request, context in
             await form(request, context) { web, _ in
                 let id: Job.ID = try context.id("id")
@@ -706,6 +716,8 @@ struct WebRoutes: Sendable {
         var message: String?
         var report: ReportView?
         var suggestions: SuggestionsView?
+        /// A finished preview: its file can be imported without sending it again.
+        var confirmable: Bool
     }
 
     struct SuggestionsView {
@@ -777,7 +789,7 @@ struct WebRoutes: Sendable {
             frame: frame, id: job.id.description, kind: kind, status: status, running: !job.status.isFinished,
             processed: NumberText.grouped(job.processed), total: NumberText.grouped(job.total),
             percent: job.total > 0 ? min(100, job.processed * 100 / job.total) : 0, message: job.message, report: report,
-            suggestions: suggestions))
+            suggestions: suggestions, confirmable: job.kind == .import && job.status == .succeeded && json.report?.dryRun == true))
     }
 
     /// What Wikidata suggested, each marked done once the author has all of it (accepted here or
