@@ -35,10 +35,12 @@ import Testing
         try await signIn(browser, "alice")
         #expect(try await browser.url == site + "/import")
 
-        // Import a Goodreads export and follow it until its report.
+        // Preview a Goodreads export (the form's default), then import it from the preview's page
+        // without choosing the file again, and follow it until its report.
         try await browser.type(export.path, into: "#file")
-        try await browser.click("input[name=dryRun]")   // checked by default: the real import
         try await browser.click("main form button[type=submit]")
+        try await browser.wait(seconds: 60, for: "the preview's report") { try await browser.text.contains("What the import would do") }
+        try await browser.click("form[action$='/confirm'] button[type=submit]")
         try await browser.wait(seconds: 60, for: "the import's report") { try await browser.text.contains("What was imported") }
         #expect(try await browser.url.contains("/jobs/"))
         #expect(try await browser.text.contains("Done"))
@@ -54,6 +56,20 @@ import Testing
         try await browser.type("25", into: "#progress-value")
         try await browser.click("#progress button[type=submit]")
         try await browser.wait(for: "the progress saved") { try await browser.text.contains("Page 25") }
+        if javascript {
+            // The timer: Start, then Stop fills the minutes (at least one) for the session form.
+            try await browser.click("[data-timer-start]")
+            try await browser.wait(for: "the timer running") {
+                try await browser.script("return !document.querySelector('[data-timer-stop]').hidden") as? Bool == true
+            }
+            try await Task.sleep(for: .milliseconds(1_200))
+            #expect(try await browser.script("return document.querySelector('[data-timer-clock]').textContent") as? String != "0:00")
+            try await browser.click("[data-timer-stop]")
+            #expect(try await browser.value(of: "#session-minutes") == "1")
+        } else {
+            #expect(try await browser.script("return document.querySelector('[data-timer]').hidden") as? Bool == true,
+                    "without JavaScript the timer stays hidden and the minutes are typed")
+        }
         try await browser.type("40", into: "#session-minutes")
         try await browser.type("25", into: "#session-pages")
         try await browser.click("#session button[type=submit]")
@@ -76,8 +92,10 @@ import Testing
         #expect(try await browser.value(of: "#rating-value") == "4.5")
         #expect(try await browser.value(of: "#review-text") == "A book about a house of many rooms.")
 
-        // It is in the insights.
-        try await browser.open(site + "/v1/insights/report?year=2026")
+        // It is in the insights, through the tab.
+        try await browser.click("nav.tabs a[href='/insights']")
+        try await browser.click("nav.years a[href='/insights?year=2026']")
+        #expect(try await browser.text.contains("Reading in 2026"))
         #expect(try await browser.text.contains(title))
 
         // Add a book by search.
@@ -97,11 +115,14 @@ import Testing
                 """) as? String
             #expect(exported?.contains("Kindred") == true)
             #expect(exported?.contains(title) == true)
-            try await browser.open(site + "/library")
-            let outside = try await browser.script("""
-                return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));
-                """) as? [String]
-            #expect(outside == [], "\(outside ?? [])")
+            for page in ["/library", "/library?view=list", bookURL.replacingOccurrences(of: site, with: ""), "/search?q=Kindred", "/import",
+                         "/insights", "/authors", "/settings"] {
+                try await browser.open(site + page)
+                let outside = try await browser.script("""
+                    return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));
+                    """) as? [String]
+                #expect(outside == [], "\(page): \(outside ?? [])")
+            }
         }
 
         // Another reader gets 404 for this book's address.
