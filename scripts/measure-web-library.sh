@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The web app's library page on a large library: how long the server takes to answer it and
-# how large its HTML is (median of 20 requests, signed in with a session cookie, on loopback).
+# how large its HTML is (median of 20 requests, signed in with a session cookie, on loopback),
+# and its first paint in headless Chromium (scripts/measure-web-first-paint.py).
 #
 # Usage: scripts/measure-web-library.sh [BOOKSTRACK] [GOODREADS_CSV]
 #   BOOKSTRACK     a release build (default .build/release/bookstrack)
@@ -22,3 +23,4 @@ echo "library: $total"
 for _ in $(seq 20); do
   curl -s -b "$work/jar" -o /dev/null -w "%{time_total} %{size_download}\n" "http://127.0.0.1:$port/library"
 done | sort -n | sed -n 10p | awk '{ printf "GET /library: median %.1f ms, %d bytes of HTML\n", $1 * 1000, $2 }'
+python3 "$(dirname "$0")/measure-web-first-paint.py" "http://127.0.0.1:$port" reader "web password"
