@@ -73,6 +73,10 @@ import Testing
             #expect(library.text.contains("Page 120"))
             #expect(try await browser.get("/library?tag=desert&view=list").text.contains("Dune"))
             #expect(try await browser.get("/library?status=read").text.contains("No book matches these filters."))
+            let found = try await browser.get("/library?q=herbert")
+            #expect(found.text.contains("1 book · page 1 of 1"))
+            #expect(found.text.contains(#"name="q" value="herbert""#), "the words searched stay in the box")
+            #expect(try await browser.get("/library?q=herbert%20austen").text.contains("No book matches these filters."))
 
             // Removing asks first, then the book is gone.
             let confirm = try await browser.get(bookPath + "/remove")

@@ -53,6 +53,27 @@ import Testing
         #expect(try titles(EntryQuery(statuses: [])).isEmpty)
     }
 
+    @Test func textFindsEveryWordInTheTitleOrAnAuthorsNameIgnoringCaseAndAccents() throws {
+        func find(_ text: String, _ change: (inout EntryQuery) -> Void = { _ in }) throws -> [String] {
+            var query = EntryQuery()
+            query.text = text
+            change(&query)
+            return try titles(query)
+        }
+        #expect(try find("dune") == ["Dune"])
+        #expect(try find("MORRISON") == ["Beloved"])
+        #expect(try find("toni beloved") == ["Beloved"], "one word in the author, one in the title")
+        #expect(try find("miller dune").isEmpty, "every word must match")
+        #expect(try find("Emmá") == ["Emma"], "accents are ignored")
+        #expect(try find("an") == ["Emma", "Dune", "Anathem"], "a word matches inside names (Jane, Frank) and titles")
+        #expect(try find("an") { $0.statuses = [.read] } == ["Anathem"], "with the other filters")
+        #expect(try find("%") == titles(EntryQuery()), "punctuation alone is no word: every book")
+        #expect(try find(String(repeating: "dune ", count: 10_000)) == ["Dune"], "at most eight words are read")
+        var counted = EntryQuery()
+        counted.text = "an"
+        #expect(try library.store.count(counted) == 3)
+    }
+
     @Test func countsMatchTheFiltersAndIgnorePaging() throws {
         // Given the six books, when counted with filters and a page size
         // Then the counts are those of the filters alone

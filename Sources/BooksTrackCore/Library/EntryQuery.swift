@@ -20,11 +20,25 @@ public struct EntryQuery: Hashable, Sendable {
     public var isFavorite: Bool?
     /// Only owned (true) or only not owned (false).
     public var isOwned: Bool?
+    /// Only books whose title or an author's name holds every word of this text (case, accents
+    /// and punctuation ignored; at most `textWordLimit` words are read).
+    public var text: String?
     public var sort: Sort
     public var descending: Bool
     /// Page size; nil for everything.
     public var limit: Int?
     public var offset: Int
+
+    /// The most words of `text` a query matches on.
+    public static let textWordLimit = 8
+
+    /// The words of `text` as the library's titles and names are stored: folded, lower-cased,
+    /// without punctuation.
+    public var textWords: [String] {
+        guard let text else { return [] }
+        return Array(text.split(whereSeparator: \.isWhitespace).map { TextNormalization.normalizeAuthor($0) }
+            .flatMap { $0.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }.prefix(Self.textWordLimit))
+    }
 
     /// Creates a query; by default the newest additions first, everything.
     public init(

@@ -248,6 +248,7 @@ struct WebRoutes: Sendable {
         var favorites: [WebViews.Option]
         var owned: [WebViews.Option]
         var tag: String
+        var text: String
         var view: String
         var summary: String
         var previous: String?
@@ -267,6 +268,8 @@ struct WebRoutes: Sendable {
         if let status { query.statuses = [status] }
         let tag = parameters.get("tag").map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         query.tag = tag
+        let text = parameters.get("q").map { String($0.prefix(200)).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        query.text = text
         query.isFavorite = parameters.get("favorite").flatMap { ["yes": true, "no": false][$0] }
         query.isOwned = parameters.get("owned").flatMap { ["yes": true, "no": false][$0] }
         let sort = parameters.get("sort").flatMap { EntryQuery.Sort(rawValue: $0) } ?? .dateAdded
@@ -280,7 +283,7 @@ struct WebRoutes: Sendable {
         let library = services.library(web.account).library
         let now = services.now()
         let page = try await library.page(query)
-        let filtered = status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil
+        let filtered = status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil || text != nil
         var reading: [WebViews.BookCard] = []
         if !filtered, pageNumber == 1 {
             reading = try await library.books(EntryQuery(statuses: [.reading], sort: .lastModified, descending: true, limit: 12))
@@ -288,6 +291,7 @@ struct WebRoutes: Sendable {
         }
         func link(page: Int) -> String {
             var items: [String] = []
+            if let text, let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { items.append("q=\(encoded)") }
             if let status { items.append("status=\(status.rawValue)") }
             if let tag, let encoded = tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { items.append("tag=\(encoded)") }
             if let favorite = parameters.get("favorite"), query.isFavorite != nil { items.append("favorite=\(favorite)") }
@@ -320,9 +324,10 @@ struct WebRoutes: Sendable {
                      WebViews.Option(value: "desc", label: "Descending", selected: order == "desc")],
             favorites: yesNo(parameters.get("favorite"), any: "Favorites or not", yes: "Favorites only", no: "Not favorites"),
             owned: yesNo(parameters.get("owned"), any: "Owned or not", yes: "Owned", no: "Not owned"),
-            tag: tag ?? "", view: view, summary: summary,
+            tag: tag ?? "", text: text ?? "", view: view, summary: summary,
             previous: pageNumber > 1 ? link(page: pageNumber - 1) : nil, next: pageNumber < pages ? link(page: pageNumber + 1) : nil,
-            empty: page.books.isEmpty, filtered: filtered, openFilters: filtered || sort != .dateAdded || order != nil || view == "list"))
+            empty: page.books.isEmpty, filtered: filtered,
+            openFilters: status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil || sort != .dateAdded || order != nil || view == "list"))
     }
 
     private func yesNo(_ value: String?, any: String, yes: String, no: String) -> [WebViews.Option] {

@@ -125,11 +125,12 @@ extension SQLiteLibraryStore {
     public func count(_ query: EntryQuery) throws -> Int {
         guard let filter = EntryFilter(query) else { return 0 }
         return try read { db, user in
-            if query.tag == nil, query.isFavorite == nil, query.isOwned == nil {
+            if query.tag == nil, query.isFavorite == nil, query.isOwned == nil, query.textWords.isEmpty {
                 let counts = try statusCounts(db, user)
                 return counts.filter { query.statuses?.contains($0.key) ?? true }.values.reduce(0, +)
             }
-            return try Self.fetchInt(db, "SELECT COUNT(*) FROM entries e WHERE e.userKey = ? AND \(filter.condition)",
+            let from = filter.condition.contains("w.") ? "entries e JOIN works w ON w.userKey = e.userKey AND w.id = e.workID" : "entries e"
+            return try Self.fetchInt(db, "SELECT COUNT(*) FROM \(from) WHERE e.userKey = ? AND \(filter.condition)",
                                      [user] + filter.arguments(user: user))
         }
     }
@@ -200,6 +201,8 @@ struct EntryFilter {
     let order: String
     private let statuses: [String]
     private let tag: String?
+    /// `%word%` patterns of the query's text, each bound twice (title, then authors).
+    private let words: [String]
 
     /// The filter of `query`, or nil when it can match nothing (an empty status set or tag).
     init?(_ query: EntryQuery) {
@@ -216,6 +219,14 @@ struct EntryFilter {
             conditions.append("e.id IN (SELECT t.entryID FROM entry_tags t WHERE t.userKey = ? AND t.normalizedTag = ?)")
         } else {
             self.tag = nil
+        }
+        words = query.textWords.map { "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%" }
+        for _ in words {
+            conditions.append("""
+                (w.normalizedTitle LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM work_authors wa JOIN authors a ON a.userKey = wa.userKey AND a.id = wa.authorID \
+                WHERE wa.userKey = e.userKey AND wa.workID = e.workID AND a.normalizedName LIKE ? ESCAPE '\\'))
+                """)
         }
         // Literal values, not bound ones, so SQLite can use the partial indexes of favorites and not-owned entries.
         switch query.isFavorite {
@@ -236,6 +247,7 @@ struct EntryFilter {
     func arguments(user: Int64?) -> StatementArguments {
         var arguments = StatementArguments(statuses)
         if let tag { arguments += [user, tag] }
+        for word in words { arguments += [word, word] }
         return arguments
     }
 

@@ -16,10 +16,14 @@
     spine.appendChild(authors);
     image.replaceWith(spine);
   }
-  Array.prototype.forEach.call(document.querySelectorAll("img.cover"), function (image) {
-    if (image.complete && image.naturalWidth === 0 && image.getAttribute("loading") !== "lazy") drawSpine(image);
-    else image.addEventListener("error", function () { drawSpine(image); });
-  });
+  window.BooksTrack = window.BooksTrack || {};
+  window.BooksTrack.covers = function (root) {
+    Array.prototype.forEach.call(root.querySelectorAll("img.cover"), function (image) {
+      if (image.complete && image.naturalWidth === 0 && image.getAttribute("loading") !== "lazy") drawSpine(image);
+      else image.addEventListener("error", function () { drawSpine(image); });
+    });
+  };
+  window.BooksTrack.covers(document);
 })();
 
 (function () {
@@ -51,9 +55,9 @@
 
 // The reading timer of a book's page: Start notes the time in this browser (it survives a reload),
 // Stop fills the session form's minutes for the reader to add the pages and record it.
-(function () {
+window.BooksTrack.timer = function (root) {
   "use strict";
-  var timer = document.querySelector("[data-timer]");
+  var timer = root.querySelector("[data-timer]");
   if (!timer) return;
   var key = "bookstrack-timer-" + timer.getAttribute("data-timer");
   var clock = timer.querySelector("[data-timer-clock]");
@@ -64,6 +68,8 @@
   var tick = null;
   function started() { var value = Number(localStorage.getItem(key)); return value > 0 ? value : null; }
   function show() {
+    // A timer whose page part was replaced (a form sent in place) stops; the new one takes over.
+    if (!document.contains(timer)) { clearInterval(tick); tick = null; return; }
     var since = started();
     var seconds = since ? Math.max(0, Math.floor((Date.now() - since) / 1000)) : 0;
     var hours = Math.floor(seconds / 3600), rest = seconds % 3600;
@@ -85,4 +91,50 @@
   });
   timer.hidden = false;
   if (started()) run(); else show();
+};
+window.BooksTrack.timer(document);
+
+// Forms marked data-stay (a book's progress, rating, review …) are sent without leaving the page:
+// the answer (the page again, with the change or the error next to its field) replaces the main
+// content in place, the scroll position kept. Without fetch, or if anything fails, the form is
+// sent as usual.
+(function () {
+  "use strict";
+  var main = document.getElementById("main");
+  if (!main || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+  main.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-stay")) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    var submitter = event.submitter;
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var action = form.getAttribute("action");
+    var y = window.scrollY;
+    fetch(action, { method: "POST", body: new URLSearchParams(data), credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.getElementById("main");
+        if (!fresh) throw new Error("no page");
+        main.innerHTML = fresh.innerHTML;
+        document.title = page.title;
+        window.BooksTrack.covers(main);
+        window.BooksTrack.timer(main);
+        window.scrollTo(0, y);
+        var error = main.querySelector(".field-error");
+        var again = main.querySelector('form[action="' + action + '"] button[type=submit]');
+        var target = error ? main.querySelector('[aria-describedby="' + error.id + '"]') : again;
+        if (target) target.focus({ preventScroll: true });
+      })
+      .catch(function () {
+        form.removeAttribute("data-stay");
+        if (submitter && submitter.name) {
+          var chosen = document.createElement("input");
+          chosen.type = "hidden"; chosen.name = submitter.name; chosen.value = submitter.value;
+          form.appendChild(chosen);
+        }
+        form.submit();
+      });
+  });
 })();
