@@ -141,6 +141,59 @@ import Testing
         #expect(try await browser.text.contains("There is no such page here."))
     }
 
+    @Test func aReaderUsesTheLibraryAndABookWithTheKeyboardAlone() async throws {
+        try await ServerHarness.run { server in
+            _ = try await server.app.accounts(passwordCost: 4).createAccount(name: "alice", password: "password-alice", isAdmin: false)
+            let token = try await WebAppTests.token(server, "alice")
+            _ = try await server.addBook("The Fifth Season", token: token)
+            let site = "http://127.0.0.1:\(server.port)"
+            let browser = try await WebDriver.start(width: 1280, height: 900)
+            do {
+                try await browser.open(site + "/signin")
+                // Sign in with the keyboard: the name field first, then Tab to the password, Enter.
+                try await browser.press("\u{E004}")
+                #expect(try await browser.focused.hasPrefix("a.skip"), "the first Tab reaches the skip link")
+                try await browser.press("\u{E004}")
+                #expect(try await browser.focused.hasPrefix("a.brand"), "then the site's name, then the form")
+                try await browser.press("\u{E004}")
+                #expect(try await browser.focused.hasPrefix("input#name"))
+                try await browser.press("alice\u{E004}password-alice\u{E007}")
+                try await browser.wait(for: "signed in") { try await browser.url.hasSuffix("/library") }
+
+                // The skip link leads past the tabs to the page's content, with a visible focus ring.
+                try await browser.press("\u{E004}")
+                #expect(try await browser.focused.hasPrefix("a.skip"))
+                let ring = try await browser.script("return getComputedStyle(document.activeElement).outlineStyle") as? String
+                #expect(ring != "none", "the focused link shows its focus")
+                try await browser.press("\u{E007}")
+                #expect(try await browser.focused.hasPrefix("main#main"))
+                // Tab on to the book and open it.
+                var reached = false
+                for _ in 0..<30 where !reached {
+                    try await browser.press("\u{E004}")
+                    reached = try await browser.focused.contains("The Fifth Season")
+                }
+                #expect(reached, "the book is reached by Tab from the content")
+                try await browser.press("\u{E007}")
+                try await browser.wait(for: "the book's page") { try await browser.url.contains("/books/") }
+                // Tab to the Reading button and press it.
+                reached = false
+                for _ in 0..<40 where !reached {
+                    try await browser.press("\u{E004}")
+                    let focused = try await browser.focused
+                    reached = focused.hasPrefix("button") && focused.hasSuffix(" reading")
+                }
+                #expect(reached, "the status buttons are reached by Tab")
+                try await browser.press("\u{E007}")
+                try await browser.wait(for: "reading") { try await pressedStatus(browser) == "reading" }
+            } catch {
+                await browser.quit()
+                throw error
+            }
+            await browser.quit()
+        }
+    }
+
     /// The status the book page's status buttons show as chosen.
     private func pressedStatus(_ browser: WebDriver) async throws -> String? {
         try await browser.script("const b = document.querySelector('#status button[aria-pressed=true]'); return b ? b.value : null") as? String

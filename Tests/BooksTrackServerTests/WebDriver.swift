@@ -148,6 +148,25 @@ final class WebDriver: @unchecked Sendable {
         try await command(.POST, "/execute/async", ["script": source, "args": []])
     }
 
+    /// Presses keys on the keyboard, one after another, wherever the focus is (W3C key
+    /// actions: "\u{E004}" is Tab, "\u{E007}" Enter).
+    func press(_ keys: String) async throws {
+        let actions = keys.unicodeScalars.flatMap { key in
+            [["type": "keyDown", "value": String(key)], ["type": "keyUp", "value": String(key)]]
+        }
+        _ = try await command(.POST, "/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+    }
+
+    /// A description of the focused element: tag, id or class, and text.
+    var focused: String {
+        get async throws {
+            try await script("""
+                const e = document.activeElement;
+                return e ? e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '') + ' ' + (e.value || e.textContent || '').trim().slice(0, 40) : '';
+                """) as? String ?? ""
+        }
+    }
+
     /// A Chrome DevTools command (emulating the system's dark mode).
     func devTools(_ command: String, _ parameters: [String: Any]) async throws {
         _ = try await self.command(.POST, "/goog/cdp/execute", ["cmd": command, "params": parameters])
