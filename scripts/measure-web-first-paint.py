@@ -6,35 +6,16 @@ Usage: scripts/measure-web-first-paint.py SITE NAME PASSWORD
   SITE      a running `bookstrack serve`, for example http://127.0.0.1:18330
   NAME, PASSWORD   an account of it (measure-web-library.sh makes one with a large library)
 """
-import json, shutil, socket, statistics, subprocess, sys, time, urllib.request
+import os, statistics, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver import call, new_session, start_driver
 
 site, name, password = sys.argv[1], sys.argv[2], sys.argv[3]
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-def call(base, method, path, body=None):
-    data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read() or b"{}")
-
-port = free_port()
-driver = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-base = f"http://127.0.0.1:{port}"
+driver, base = start_driver()
 try:
-    for _ in range(100):
-        try:
-            call(base, "GET", "/status")
-            break
-        except Exception:
-            time.sleep(0.1)
-    session = call(base, "POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-        "binary": shutil.which("chromium") or "/usr/bin/chromium",
-        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844"]}}}})["value"]["sessionId"]
-    s = f"/session/{session}"
+    s = new_session(base, ["--window-size=390,844"])
     def element(selector):
         return list(call(base, "POST", s + "/element", {"using": "css selector", "value": selector})["value"].values())[0]
     def run(script):

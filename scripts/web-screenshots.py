@@ -1,28 +1,21 @@
 #!/usr/bin/env python3
 """Screenshots of the web app's pages at 390 px and 1280 px wide, in the light and dark system
-themes and in one of the other colour themes, written as PNG files to look at.
+themes and in one of the other colour themes, written as PNG files to look at; and a contrast
+check of every text on every page in all five themes, light and dark (failures are printed).
 
 Usage: scripts/web-screenshots.py BOOKSTRACK OUTPUT_FOLDER
 It starts `bookstrack serve` over a scratch data folder (offline), makes an account, imports a
 sample Goodreads export, and drives Debian's chromium through chromedriver (W3C WebDriver).
 """
-import base64, json, os, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import base64, os, shutil, subprocess, sys, tempfile, time, urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver import call, free_port, new_session, start_driver
 
 bookstrack, output = sys.argv[1], sys.argv[2]
 os.makedirs(output, exist_ok=True)
 here = os.path.dirname(os.path.abspath(__file__))
 sample = os.path.join(here, "..", "..", "shared", "samples", "exports", "goodreads-31col.csv")
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-def call(base, method, path, body=None):
-    data = json.dumps(body if body is not None else {}).encode() if method == "POST" else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read() or b"{}")
 
 work = tempfile.mkdtemp(prefix="bookstrack-screens")
 environment = dict(os.environ, BOOKSTRACK_DATA_DIR=work, BOOKSTRACK_OFFLINE="1", BOOKSTRACK_PASSWORD="password-reader")
@@ -30,22 +23,18 @@ subprocess.run([bookstrack, "user", "add", "reader", "--password-stdin"], input=
                stdout=subprocess.DEVNULL)
 if os.path.exists(sample):
     subprocess.run([bookstrack, "import", sample, "--user", "reader"], env=environment, check=True, stdout=subprocess.DEVNULL)
-port, driver_port = free_port(), free_port()
+port = free_port()
 server = subprocess.Popen([bookstrack, "serve", "--port", str(port)], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-driver = subprocess.Popen(["chromedriver", f"--port={driver_port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-site, base = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{driver_port}"
+driver, base = start_driver()
+site = f"http://127.0.0.1:{port}"
 try:
     for _ in range(100):
         try:
             urllib.request.urlopen(site + "/health", timeout=1)
-            call(base, "GET", "/status")
             break
         except Exception:
             time.sleep(0.1)
-    session = call(base, "POST", "/session", {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-        "binary": shutil.which("chromium") or "/usr/bin/chromium",
-        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"]}}}})["value"]["sessionId"]
-    s = f"/session/{session}"
+    s = new_session(base, ["--hide-scrollbars"])
     def element(selector):
         return list(call(base, "POST", s + "/element", {"using": "css selector", "value": selector})["value"].values())[0]
     call(base, "POST", s + "/url", {"url": site + "/signin"})

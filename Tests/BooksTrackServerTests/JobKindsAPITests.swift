@@ -188,17 +188,23 @@ import Testing
 
     // MARK: Author suggestions
 
-    @Test func authorSuggestionsAreAskedOfWikidataAsAJobAndFillOnlyEmptyFields() async throws {
+    /// A loopback Wikidata that knows Octavia E. Butler (recorded answers), and the server
+    /// environment that points every provider at it.
+    static func wikidata() async throws -> (server: LoopbackHTTPServer, environment: [String: String]) {
         let wikidata = try await LoopbackHTTPServer.start(routes: [
             LoopbackRoute(.custom { $0.path == "/w/api.php" && $0.queryValue("action") == "wbsearchentities" },
                           try .fixture("wikidata/search-octavia-butler.json")),
             .get("/wiki/Special:EntityData/Q235302.json", try .fixture("wikidata/entity-Q235302-octavia-e-butler.json")),
         ])
-        defer { Task { await wikidata.shutdown() } }
-        let environment = [
+        return (wikidata, [
             "BOOKSTRACK_WIKIDATA_URL": wikidata.baseURL, "BOOKSTRACK_OPENLIBRARY_URL": wikidata.baseURL,
             "BOOKSTRACK_GOOGLE_BOOKS_URL": wikidata.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "60",
-        ]
+        ])
+    }
+
+    @Test func authorSuggestionsAreAskedOfWikidataAsAJobAndFillOnlyEmptyFields() async throws {
+        let (wikidata, environment) = try await Self.wikidata()
+        defer { Task { await wikidata.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
             _ = try await server.send(.post, "/v1/books", token: alice.token, json: #"{"title": "Kindred", "authors": ["Octavia E. Butler"]}"#)

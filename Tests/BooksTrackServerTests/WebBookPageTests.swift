@@ -27,6 +27,7 @@ import Testing
             #expect(page.text.contains("<strong>Reading</strong>"))
             #expect(page.text.contains("<dt>Owned</dt><dd>Yes</dd>"))
             #expect(!page.text.contains("I have it now"))
+            #expect(!page.text.contains("<h3>Editions</h3>"), "one edition: no list")
             // Owning it twice says why not.
             let again = try await WebAppTests.submit(browser, from: path, to: path + "/acquire", [("status", "reading")])
             #expect(again.status == 422, "\(again.status)")
@@ -46,6 +47,21 @@ import Testing
             }
             _ = try await WebAppTests.submit(browser, from: path, to: path + "/daily-goal", [("daily", "")])
             #expect(!(try await browser.get(path).text.contains("Finishes about")), "an empty goal clears it")
+        }
+    }
+
+    @Test func aWorkWithTwoEditionsListsThemAndSaysWhichOneThePageShows() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await WebAppTests.signedIn(server, "alice")
+            let id = try await server.addBook("Solaris", token: try await WebAppTests.token(server, "alice"), extra: #", "status": "wishlist""#)
+            // The copy bought is another edition (as `bookstrack acquire --isbn … --publisher …` makes it).
+            let account = try await server.app.accounts(passwordCost: 4).account(named: "alice")
+            _ = try await server.server.services.library(account).library.acquire(
+                .id(try #require(LibraryEntry.ID(uuidString: id))), copy: CopyDetails(isbns: [try #require(ISBN("9780156027601"))], format: .paperback, publisher: "Harvest"))
+            let page = try await browser.get("/books/\(id)")
+            #expect(page.text.contains("<h3>Editions</h3>"))
+            #expect(page.text.contains("Paperback · Harvest · ISBN 9780156027601 <span class=\"muted\">(shown above)</span>"))
+            #expect(page.text.contains("300 pages"), "the first edition, with its page count")
         }
     }
 

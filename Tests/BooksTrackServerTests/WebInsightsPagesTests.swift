@@ -100,16 +100,8 @@ import Testing
     }
 
     @Test func wikidataSuggestionsAreReviewedAndAcceptedOneByOneOrAll() async throws {
-        let wikidata = try await LoopbackHTTPServer.start(routes: [
-            LoopbackRoute(.custom { $0.path == "/w/api.php" && $0.queryValue("action") == "wbsearchentities" },
-                          try .fixture("wikidata/search-octavia-butler.json")),
-            .get("/wiki/Special:EntityData/Q235302.json", try .fixture("wikidata/entity-Q235302-octavia-e-butler.json")),
-        ])
+        let (wikidata, environment) = try await JobKindsAPITests.wikidata()
         defer { Task { await wikidata.shutdown() } }
-        let environment = [
-            "BOOKSTRACK_WIKIDATA_URL": wikidata.baseURL, "BOOKSTRACK_OPENLIBRARY_URL": wikidata.baseURL,
-            "BOOKSTRACK_GOOGLE_BOOKS_URL": wikidata.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "60",
-        ]
         try await ServerHarness.run(environment: environment) { server in
             let browser = try await WebAppTests.signedIn(server, "alice")
             let token = try await WebAppTests.token(server, "alice")

@@ -349,6 +349,16 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// A book with every edition of its work and its page photos, read in one snapshot: what a
+    /// book's page shows.
+    public func details(_ reference: BookReference) async throws -> (book: LibraryBook, editions: [Edition], photos: [PagePhoto]) {
+        let store = self.store
+        return try await store.snapshot {
+            let book = try Self.resolve(reference, in: store)
+            return (book, try store.editions(ofWork: book.work.id), try store.photos(entryID: book.entry.id))
+        }
+    }
+
     /// A photo's bytes.
     public func photoData(_ photoID: PagePhoto.ID) async throws -> Data {
         let store = self.store

@@ -380,6 +380,7 @@ struct WebRoutes: Sendable {
         var wishlist: Bool
         var daily: String
         var dailyError: String?
+        var editions: [EditionItem]
         var photos: [PhotoItem]
         var photoError: String?
         var photoLimit: String
@@ -388,6 +389,12 @@ struct WebRoutes: Sendable {
     struct AuthorLink {
         let href: String
         let name: String
+    }
+
+    struct EditionItem {
+        let text: String
+        /// The edition the page's facts are of (the owned one, else the primary).
+        let shown: Bool
     }
 
     struct PhotoItem {
@@ -426,7 +433,7 @@ struct WebRoutes: Sendable {
 
     func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                           status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
-        let (book, photos) = try await services.library(web.account).library.photos(.id(id))
+        let (book, editions, photos) = try await services.library(web.account).library.details(.id(id))
         let entry = book.entry
         let now = services.now()
         let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
@@ -479,6 +486,13 @@ struct WebRoutes: Sendable {
             authorLinks: book.authors.map { AuthorLink(href: "/authors/\($0.id.description)", name: $0.displayName) },
             wishlist: entry.status == .wishlist,
             daily: state.values["daily"] ?? entry.dailyReadingGoal.map(String.init) ?? "", dailyError: state.errors["daily"],
+            editions: editions.count < 2 ? [] : editions.map { edition in
+                let parts = [edition.editionTitle, edition.format == .other ? nil : edition.format.displayName, edition.publisher,
+                             edition.publicationDate?.description, edition.pageCount.map { "\(NumberText.grouped($0)) pages" },
+                             edition.language, edition.primaryISBN.map { "ISBN \($0.isbn13)" }]
+                let text = parts.compactMap { $0 }.joined(separator: " · ")
+                return EditionItem(text: text.isEmpty ? "An edition without details" : text, shown: edition.id == book.edition?.id)
+            },
             photos: photos.map { photo in
                 let caption = [photo.page.map { "Page \($0)" }, photo.caption].compactMap { $0 }.joined(separator: ": ")
                 return PhotoItem(src: "/v1/photos/\(photo.id.description)", caption: caption.isEmpty ? "Page photo" : caption)

@@ -138,3 +138,17 @@ window.BooksTrack.timer(document);
       });
   });
 })();
+
+// A secret shown once (a new token, an invitation link) gets a Copy button where the clipboard
+// can be written; without it the text field is there to select.
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("[data-copy-target]"), function (button) {
+    var field = document.getElementById(button.getAttribute("data-copy-target"));
+    if (!field || !navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(field.value).then(function () { button.textContent = "Copied"; }, function () { field.select(); });
+    });
+  });
+})();
