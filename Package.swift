@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
         .library(name: "BooksTrackImport", targets: ["BooksTrackImport"]),
         .library(name: "BooksTrackReports", targets: ["BooksTrackReports"]),
+        .library(name: "BooksTrackImaging", targets: ["BooksTrackImaging"]),
         .library(name: "BooksTrackApp", targets: ["BooksTrackApp"]),
         .library(name: "BooksTrackServer", targets: ["BooksTrackServer"]),
         .library(name: "BooksTrackCLI", targets: ["BooksTrackCLI"]),
@@ -69,10 +70,14 @@ let package = Package(
         ),
         .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
+        // Images (libvips) and barcodes (zbar) from Debian's packages, through small C shims.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .target(name: "BooksTrackImaging", dependencies: ["BooksTrackCore", "CVips", "CZBar"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackApp",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackImaging",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -129,6 +134,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackCore", "BooksTrackReports"]),
+        .testTarget(name: "BooksTrackImagingTests", dependencies: ["BooksTrackCore", "BooksTrackImaging", "CVips", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackServerTests",
             dependencies: [

@@ -1,0 +1,25 @@
+/// Why an image (a page photo, a back cover, a shelf) was refused.
+public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// More bytes than an image may have.
+    case tooLarge(bytes: Int, limit: Int)
+    /// Not an image format that is read (JPEG, PNG, WebP, HEIC), by its bytes.
+    case notAnImage
+    /// More pixels than an image may have, found from its header before decoding (a
+    /// decompression bomb is a few KB that would decode to gigabytes).
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The image could not be decoded or written (truncated, corrupt).
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes, let limit):
+            "the image is \(bytes / 1_048_576) MB; at most \(limit / 1_048_576) MB is read"
+        case .notAnImage:
+            "this is not a photo BooksTrack reads: send a JPEG, PNG, WebP or HEIC image"
+        case .tooManyPixels(let width, let height, let limit):
+            "the image is \(width) × \(height) pixels; at most \(limit / 1_000_000) million pixels are read"
+        case .unreadable(let reason):
+            "the image cannot be read (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import BooksTrackCore
+import CVips
+import Foundation
+
+/// libvips, started once per process, and the checks every image passes before it is decoded:
+/// its size, its kind by its leading bytes, and its pixel count from its header.
+enum Vips {
+    /// Started on first use; libvips is thread-safe after that.
+    private static let started: Bool = bt_vips_start() == 0
+
+    /// The kinds of image read, by their leading bytes.
+    enum Kind: String, Sendable {
+        case jpeg, png, webp, heic
+    }
+
+    /// The kind of `bytes`, or nil for anything else (SVG, PDF, GIF, TIFF … are not read, however named).
+    static func kind(of bytes: Data) -> Kind? {
+        let head = [UInt8](bytes.prefix(12))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if head.count == 12, Array(head[4..<8]) == Array("ftyp".utf8),
+           ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(String(decoding: head[8..<12], as: UTF8.self)) {
+            return .heic
+        }
+        return nil
+    }
+
+    /// Checks `bytes` (size, kind, pixels from the header) and answers its width and height.
+    static func check(_ bytes: Data, limits: ImageLimits) throws(ImageError) -> (width: Int, height: Int) {
+        guard bytes.count <= limits.maxBytes else { throw .tooLarge(bytes: bytes.count, limit: limits.maxBytes) }
+        guard kind(of: bytes) != nil else { throw .notAnImage }
+        guard started else { throw .unreadable("the image library did not start") }
+        let header: (width: Int, height: Int)? = bytes.withUnsafeBytes { raw in
+            guard let image = bt_vips_open(raw.baseAddress, raw.count) else { return nil }
+            defer { bt_vips_release(image) }
+            return (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)))
+        }
+        guard let header else { throw .unreadable(lastError()) }
+        guard header.width > 0, header.height > 0 else { throw .unreadable("it has no pixels") }
+        guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxPixels,
+              header.width <= limits.maxPixels, header.height <= limits.maxPixels
+        else { throw .tooManyPixels(width: header.width, height: header.height, limit: limits.maxPixels) }
+        return header
+    }
+
+    /// `bytes` turned upright by its EXIF orientation and shrunk to fit `size` pixels, as an
+    /// image to work on (released by the caller with `bt_vips_release`).
+    static func upright(_ bytes: Data, fitting size: Int) throws(ImageError) -> OpaquePointer {
+        let image: UnsafeMutablePointer<VipsImage>? = bytes.withUnsafeBytes { raw in
+            var out: UnsafeMutablePointer<VipsImage>?
+            guard bt_vips_thumbnail(raw.baseAddress, raw.count, Int32(size), &out) == 0 else { return nil }
+            return out
+        }
+        guard let image else { throw .unreadable(lastError()) }
+        return OpaquePointer(image)
+    }
+
+    /// `image` turned by `degrees` about its centre, the corners white.
+    static func rotated(_ image: OpaquePointer, degrees: Double) throws(ImageError) -> OpaquePointer {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard bt_vips_rotate(UnsafeMutablePointer<VipsImage>(image), degrees, &out) == 0, let out else { throw .unreadable(lastError()) }
+        return OpaquePointer(out)
+    }
+
+    /// Releases an image `upright` made.
+    static func release(_ image: OpaquePointer) {
+        bt_vips_release(UnsafeMutablePointer<VipsImage>(image))
+    }
+
+    /// The pixels of `image` as 8-bit grey, row after row, with its width and height.
+    static func grey(_ image: OpaquePointer) throws(ImageError) -> (pixels: [UInt8], width: Int, height: Int) {
+        let vipsImage = UnsafeMutablePointer<VipsImage>(image)
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard bt_vips_grey(vipsImage, &pixels, &length) == 0, let pixels else { throw .unreadable(lastError()) }
+        defer { g_free(pixels) }
+        return (Array(UnsafeBufferPointer(start: pixels, count: length)),
+                Int(vips_image_get_width(vipsImage)), Int(vips_image_get_height(vipsImage)))
+    }
+
+    /// `image` as JPEG at `quality`, without metadata.
+    static func jpeg(_ image: OpaquePointer, quality: Int) throws(ImageError) -> Data {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard bt_vips_jpeg(UnsafeMutablePointer<VipsImage>(image), Int32(quality), &buffer, &length) == 0, let buffer else {
+            throw .unreadable(lastError())
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
+    /// The last error libvips recorded, in one line.
+    static func lastError() -> String {
+        defer { bt_vips_clear_error() }
+        let text = bt_vips_error().map { String(cString: $0) } ?? ""
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.isEmpty ? "not a readable image" : String(line.prefix(200))
+    }
+}
+
+/// How much of an image is read at most.
+public struct ImageLimits: Sendable, Hashable {
+    /// Bytes of the file (a phone's photo is 2–12 MB).
+    public var maxBytes: Int
+    /// Width × height, read from the header before decoding (a 48-megapixel phone photo fits).
+    public var maxPixels: Int
+
+    public init(maxBytes: Int = 25 * 1_048_576, maxPixels: Int = 100_000_000) {
+        self.maxBytes = maxBytes
+        self.maxPixels = maxPixels
+    }
+}
