@@ -1,5 +1,6 @@
 import BooksTrackCatalog
 import BooksTrackCore
+import BooksTrackImaging
 import BooksTrackImport
 import BooksTrackProviders
 import BooksTrackStore
@@ -90,6 +91,13 @@ public struct BooksTrackApp: Sendable {
         }
         let offline = (try? providerConfiguration().isOffline) ?? false
         return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true), isOffline: offline)
+    }
+
+    // MARK: Images
+
+    /// The barcode reader of back-cover photos (libvips and zbar).
+    public func barcodeReader() -> any BarcodeReader {
+        ZBarBarcodeReader()
     }
 
     // MARK: Search

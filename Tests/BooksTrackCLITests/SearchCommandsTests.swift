@@ -57,6 +57,36 @@ import Testing
         #expect(again.exitCode != 0)
     }
 
+    @Test func aBackCoverPhotoIsAddedByTheISBNOfItsBarcode() async throws {
+        let server = try await LoopbackHTTPServer.start(routes: try Self.openLibraryRoutes())
+        let cli = try CLIHarness(environment: Self.environment(server))
+        let folder = try TemporaryDirectory(prefix: "bookstrack-photo")
+        defer { folder.remove() }
+        let photo = folder.path("back-cover.png")
+        try ZintBarcode.png(Self.sabriel, addOn: "51299").write(to: URL(fileURLWithPath: photo))
+        let grocery = folder.path("grocery.png")
+        try ZintBarcode.png("4006381333931").write(to: URL(fileURLWithPath: grocery))
+        let text = folder.path("notes.txt")
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: text))
+
+        let added = await cli.run("add", "--photo", photo, "--status", "reading")
+        let notISBN = await cli.run("add", "--photo", grocery)
+        let notPhoto = await cli.run("add", "--photo", text)
+        let missing = await cli.run("add", "--photo", folder.path("nothing.jpg"))
+        let both = await cli.run("add", "--photo", photo, "--isbn", Self.sabriel)
+        await server.shutdown()
+
+        #expect(added.exitCode == 0, "\(added.error)")
+        #expect(added.output.contains("Read ISBN \(Self.sabriel) from the barcode"))
+        #expect(added.output.contains("Added Sabriel — Garth Nix: Reading"))
+        #expect(notISBN.exitCode != 0)
+        #expect(notISBN.error.contains("not an ISBN"), "\(notISBN.error)")
+        #expect(notPhoto.error.contains("not a photo BooksTrack reads"), "\(notPhoto.error)")
+        #expect(missing.error.contains("no such file"), "\(missing.error)")
+        #expect(both.exitCode != 0)
+        #expect(try await cli.run("list").output.components(separatedBy: "Sabriel").count == 2, "one book added")
+    }
+
     @Test func theBundledCatalogAnswersOfflineWithTheExactTitleFirst() async throws {
         let cli = try CLIHarness()
         let result = await cli.run("search", "the hunger games", "--offline")

@@ -12,6 +12,7 @@ struct AddCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               bookstrack add --isbn 9780441172719 --status reading
+              bookstrack add --photo back-cover.jpg
               bookstrack add --search "left hand of darkness" [--pick 2]
               bookstrack add "The Left Hand of Darkness" --author "Ursula K. Le Guin" --pages 304 --owned
             """
@@ -37,6 +38,9 @@ struct AddCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "An ISBN-10 or ISBN-13 (repeat for several).")
     var isbn: [String] = []
+
+    @Option(name: .long, help: "A photo of the back cover (JPEG, PNG, WebP or HEIC): its ISBN barcode is read and looked up.")
+    var photo: String?
 
     @Option(name: .long, help: "Number of pages.")
     var pages: Int?
@@ -64,7 +68,12 @@ struct AddCommand: AsyncParsableCommand {
 
     func validate() throws {
         if title != nil, searchWords != nil { throw ArgumentParser.ValidationError("give a title to add by hand, or --search, not both") }
-        if title == nil, searchWords == nil, isbn.isEmpty { throw ArgumentParser.ValidationError("give a title, --isbn or --search") }
+        if title == nil, searchWords == nil, isbn.isEmpty, photo == nil {
+            throw ArgumentParser.ValidationError("give a title, --isbn, --photo or --search")
+        }
+        if photo != nil, title != nil || searchWords != nil || !isbn.isEmpty {
+            throw ArgumentParser.ValidationError("--photo reads the ISBN from the photo: give it alone, without a title, --isbn or --search")
+        }
         if pick < 1 { throw ArgumentParser.ValidationError("--pick starts at 1") }
     }
 
@@ -76,6 +85,8 @@ struct AddCommand: AsyncParsableCommand {
     /// Looks the book up and adds what was found, reusing what the library already has.
     private func addFromSearch() async throws {
         let status = try ArgumentText.status(status)
+        var isbn = isbn
+        if let photo { isbn = [try await isbnInPhoto(photo).isbn13] }
         // Search words without --author may name the author too ("dune herbert"), as in `search`.
         let question = SearchQuestion(
             query: author.first == nil ? searchWords : nil, isbn: searchWords == nil ? isbn[0] : nil,
@@ -90,6 +101,25 @@ struct AddCommand: AsyncParsableCommand {
         } else {
             say("Added \(TextFormat.summary(added.book))")
             say("from \(added.provider)" + (added.cached ? " (cached)" : "") + "; id \(added.book.entry.id)")
+        }
+    }
+
+    /// The ISBN of the one book whose barcode the photo shows.
+    private func isbnInPhoto(_ path: String) async throws -> ISBN {
+        let limits = ImageLimits()
+        let url = URL(fileURLWithPath: path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size else { throw CommandFailure.invalid("--photo \(path): no such file") }
+        guard size <= limits.maxBytes else { throw CommandFailure.invalid("--photo \(path): \(ImageError.tooLarge(bytes: size, limit: limits.maxBytes))") }
+        let data = try Data(contentsOf: url)
+        do {
+            let isbn = try BarcodeISBN.choose(try await options.app().barcodeReader().ean13Barcodes(inPhoto: data))
+            if !options.json { say("Read ISBN \(isbn.isbn13) from the barcode") }
+            return isbn
+        } catch let error as ImageError {
+            throw CommandFailure.invalid("--photo \(path): \(error)")
+        } catch let error as BarcodeError {
+            throw CommandFailure.invalid("--photo \(path): \(error)")
         }
     }
 
