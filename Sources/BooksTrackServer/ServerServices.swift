@@ -24,6 +24,8 @@ final class ServerServices: Sendable {
     let setupSecret: String
     /// Pages of the book list kept encoded for a second.
     let bookPages = BookPageCache()
+    /// Reads the ISBN barcodes of back-cover photos.
+    let barcodes: any BarcodeReader
     /// Books removed in the web app, kept for its Undo.
     let undoShelf = UndoShelf()
     private let app: BooksTrackApp
@@ -43,6 +45,7 @@ final class ServerServices: Sendable {
         closeSearch = session.close
         setupSecret = AccountService.newSetupSecret()
         covers = app.coverProxy()
+        barcodes = app.barcodeReader()
         jobStore = database
         let database = database
         let providers = try app.providerConfiguration()

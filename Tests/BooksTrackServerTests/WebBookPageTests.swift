@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackTesting
 import Foundation
 import Testing
 
@@ -102,6 +103,35 @@ import Testing
             #expect(try await bob.upload(path + "/photos", [("csrf", csrf)], file: ("photo", "x.png", Self.png)).status == 404)
             // Without the form's token, nothing is read.
             #expect(try await browser.upload(path + "/photos", [("csrf", "0")], file: ("photo", "x.png", Self.png)).status == 403)
+        }
+    }
+
+    @Test func aBackCoverPhotoOnTheSearchPageFindsTheBookByItsBarcode() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await WebAppTests.signedIn(server, "alice")
+            let search = try await browser.get("/search")
+            #expect(search.text.contains(#"action="/search/barcode" enctype="multipart/form-data""#))
+            let csrf = try #require(WebBrowser.csrf(in: search))
+            // The Hunger Games (ISBN-10 0439023483) is in the offline catalog.
+            let isbn = try #require(ISBN("0439023483")).isbn13
+            let photo = Array(try ZintBarcode.png(isbn, addOn: "51299"))
+            let read = try await browser.upload("/search/barcode", [("csrf", csrf)], file: ("photo", "IMG_2041.png", photo))
+            #expect(read.header("Location") == "/search?q=\(isbn)&scanned=1")
+            let results = try await browser.get("/search?q=\(isbn)&scanned=1")
+            #expect(results.text.contains("Read ISBN \(isbn) from the barcode."))
+            #expect(results.text.contains("The Hunger Games"))
+
+            for (bytes, message, status) in [
+                (Array(try ZintBarcode.png("4006381333931")), "not an ISBN", 422),
+                (Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 100), "not a photo BooksTrack reads", 415),
+                (Array(PNGBomb.make(width: 60_000, height: 60_000)), "million pixels", 422),
+                ([UInt8](), "Choose a photo", 400),
+            ] {
+                let refused = try await browser.upload("/search/barcode", [("csrf", csrf)], file: ("photo", "photo.png", bytes))
+                #expect(refused.status == status, "\(message): \(refused.status)")
+                #expect(refused.text.contains(#"id="photo-error">"#) && refused.text.contains(message), "\(message)")
+            }
+            #expect(try await browser.upload("/search/barcode", [("csrf", "0")], file: ("photo", "p.png", photo)).status == 403)
         }
     }
 

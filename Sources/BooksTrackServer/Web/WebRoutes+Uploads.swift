@@ -58,4 +58,29 @@ extension WebRoutes {
         }
         return WebPages.redirect("/books/\(id.description)#photos")
     }
+
+    /// A photo of a back cover: its ISBN barcode read on the server, then the search for that
+    /// ISBN (its results say whether the book is already in the library and add it in one tap).
+    func readBarcode(_ request: Request, _ web: WebSession) async throws -> Response {
+        let limits = ImageLimits()
+        let failed = { (message: String, status: HTTPResponse.Status) in
+            try await searchPage(request, web, photoError: message, status: status)
+        }
+        let form: MultipartForm
+        do {
+            form = try await uploadForm(request, web, limit: limits.maxBytes)
+        } catch is UploadTooLarge {
+            return try await failed("The photo is larger than \(limits.maxBytes / 1_048_576) MB.", .contentTooLarge)
+        }
+        guard let file = form.part("photo"), !file.body.isEmpty else { return try await failed("Choose a photo or take one.", .badRequest) }
+        let isbn: ISBN
+        do {
+            isbn = try BarcodeISBN.choose(try await services.barcodes.ean13Barcodes(inPhoto: Data(file.body)))
+        } catch let error as ImageError {
+            return try await failed(Self.sentence(error.description), error == .notAnImage ? .unsupportedMediaType : .unprocessableContent)
+        } catch let error as BarcodeError {
+            return try await failed(Self.sentence(error.description), .unprocessableContent)
+        }
+        return WebPages.redirect("/search?q=\(isbn.isbn13)&scanned=1")
+    }
 }

@@ -95,6 +95,12 @@ struct WebRoutes: Sendable {
         router.get("/search") { request, context in
             await page(request, context) { web in try await searchPage(request, web) }
         }
+        router.post("/search/barcode") { request, context in
+            await handle(request, context) {
+                guard let web = webSession(request, context) else { return WebPages.redirect("/signin") }
+                return try await readBarcode(request, web)
+            }
+        }
         router.post("/search/add") { request, context in
             await form(request, context) { web, form in try await addFromSearch(request, web, form) }
         }
@@ -611,6 +617,7 @@ struct WebRoutes: Sendable {
 
     struct SearchPage {
         var frame: WebViews.Frame
+        var photoError: String?
         var query: String
         var results: [SearchResult]
         var searched: Bool
@@ -632,7 +639,8 @@ struct WebRoutes: Sendable {
         let inLibrary: String?
     }
 
-    private func searchPage(_ request: Request, _ web: WebSession, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    func searchPage(_ request: Request, _ web: WebSession, error: String? = nil, photoError: String? = nil,
+                    status: HTTPResponse.Status = .ok) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(SearchService.queryLimit + 1))
         var results: [SearchResult] = []
         var failure = error
@@ -658,8 +666,11 @@ struct WebRoutes: Sendable {
                 failure = refusal.error.message
             }
         }
+        let scanned = request.uri.queryParameters.get("scanned") != nil && ISBN(query) != nil ? "Read ISBN \(query) from the barcode." : nil
         return pages.render("search", SearchPage(
-            frame: WebViews.frame("Search", tab: "/search", theme: theme(request), session: web), query: query, results: results,
+            frame: WebViews.frame("Search", tab: "/search", theme: theme(request), session: web, notice: scanned,
+                                  failure: photoError == nil ? nil : "No book was read from the photo: see the message next to it."),
+            photoError: photoError, query: query, results: results,
             searched: !query.isEmpty && failure == nil, error: failure, source: source,
             statuses: WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: .toRead) { $0.rawValue }),
             status: failure == nil ? status : .badRequest)

@@ -152,3 +152,39 @@ window.BooksTrack.timer(document);
     });
   });
 })();
+
+// Live barcode scanning on the Search page where the browser reads barcodes (BarcodeDetector):
+// the camera looks until it sees an ISBN, then searches for it. Elsewhere the photo upload reads
+// the barcode on the server.
+(function () {
+  "use strict";
+  var scanner = document.querySelector("[data-scanner]");
+  if (!scanner || !("BarcodeDetector" in window) || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return;
+  var start = scanner.querySelector("[data-scan-start]");
+  var video = scanner.querySelector("[data-scan-video]");
+  var status = scanner.querySelector("[data-scan-status]");
+  scanner.hidden = false;
+  start.addEventListener("click", function () {
+    var detector;
+    try { detector = new BarcodeDetector({ formats: ["ean_13"] }); } catch (error) {
+      status.textContent = "This browser cannot read barcodes: send a photo below.";
+      return;
+    }
+    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(function (stream) {
+      video.srcObject = stream;
+      video.hidden = false;
+      start.hidden = true;
+      video.play();
+      status.textContent = "Point the camera at the barcode on the back cover.";
+      var look = function () {
+        detector.detect(video).then(function (codes) {
+          var isbn = codes.map(function (code) { return code.rawValue; }).filter(function (value) { return /^97[89][0-9]{10}$/.test(value); })[0];
+          if (!isbn) { setTimeout(look, 250); return; }
+          stream.getTracks().forEach(function (track) { track.stop(); });
+          location.href = "/search?q=" + isbn + "&scanned=1";
+        }, function () { setTimeout(look, 500); });
+      };
+      look();
+    }, function () { status.textContent = "The camera could not be opened: send a photo below."; });
+  });
+})();
