@@ -819,22 +819,28 @@ op("delete", "/v1/books/{id}/quotes/{quoteID}", "removeBookQuote", "Remove a quo
 # Photos
 op("get", "/v1/books/{id}/photos", "listBookPhotos", "The page photos of a book.", "photos", ACCOUNT,
    {"200": envelope(ref("PagePhotoList"), "The photos' metadata."), **errors("401", "404")}, [BOOK_ID])
-op("post", "/v1/books/{id}/photos", "addBookPhoto", "Upload a photo of a page (JPEG or PNG, at most 10 MB).", "photos",
+op("post", "/v1/books/{id}/photos", "addBookPhoto",
+   "Upload a photo of a page (JPEG, PNG, WebP or HEIC, at most 10 MB): it is kept upright as JPEG quality 70, at most "
+   "2,048 pixels, without metadata, with a 320-pixel thumbnail.", "photos",
    ACCOUNT,
-   {"201": envelope(ref("PagePhoto"), "The photo's metadata."), **errors("400", "401", "404", "413", "415")},
+   {"201": envelope(ref("PagePhoto"), "The photo's metadata."), **errors("400", "401", "404", "413", "415", "422")},
    [BOOK_ID,
     query("page", {"type": "integer", "minimum": 0, "maximum": 100000}, "The page photographed."),
     query("caption", {"type": "string", "maxLength": 500}, "A caption.")],
    {"required": True, "description": "The image bytes; the type is recognized from them.",
     "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}},
-                "image/png": {"schema": {"type": "string", "format": "binary"}}}})
-op("get", "/v1/photos/{id}", "getPhoto", "A page photo's image.", "photos", ACCOUNT,
+                "image/png": {"schema": {"type": "string", "format": "binary"}},
+                "image/webp": {"schema": {"type": "string", "format": "binary"}},
+                "image/heic": {"schema": {"type": "string", "format": "binary"}}}})
+op("get", "/v1/photos/{id}", "getPhoto", "A page photo's image, or its thumbnail.", "photos", ACCOUNT,
    {"200": {"description": "The image.",
             "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
             "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}},
                         "image/png": {"schema": {"type": "string", "format": "binary"}}}},
-    **errors("401", "404")},
-   [path_param("id", "The photo's ID.")])
+    **errors("400", "401", "404")},
+   [path_param("id", "The photo's ID."),
+    query("size", {"type": "string", "enum": ["full", "thumbnail"]},
+          "`thumbnail` for the 320-pixel version (the photo itself for one kept before thumbnails were made).")])
 
 # Authors
 op("get", "/v1/authors", "listAuthors", "Every author of the library, by sort name.", "authors", ACCOUNT,

@@ -162,7 +162,7 @@ public struct UserLibrary: Sendable {
     init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.now = now
-        library = LibraryService(store: store, now: now)
+        library = LibraryService(store: store, now: now, images: VipsImageProcessor())
         authors = AuthorService(store: store, now: now)
         goals = GoalService(store: store, now: now)
         imports = ImportService(store: store, now: now)

@@ -80,7 +80,7 @@ package enum CommandLineRunner {
             if case .accountNotFound = error { return notFound }
             if case .tokenNotFound = error { return notFound }
             return invalidInput
-        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError:
+        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError, is ImageError, is BarcodeError:
             context.standardError("error: \(error)\n")
             return invalidInput
         case let error as ImportError:

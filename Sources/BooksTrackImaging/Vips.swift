@@ -63,6 +63,12 @@ enum Vips {
         return OpaquePointer(out)
     }
 
+    /// The width and height of an image.
+    static func size(_ image: OpaquePointer) -> (width: Int, height: Int) {
+        let vipsImage = UnsafeMutablePointer<VipsImage>(image)
+        return (Int(vips_image_get_width(vipsImage)), Int(vips_image_get_height(vipsImage)))
+    }
+
     /// Releases an image `upright` made.
     static func release(_ image: OpaquePointer) {
         bt_vips_release(UnsafeMutablePointer<VipsImage>(image))

@@ -74,6 +74,14 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as JobError:
             self = APIError(.conflict, code: "JOB_EXISTS", error.description, details: ["field": "jobId"])
+        case let error as ImageError:
+            self = switch error {
+            case .notAnImage: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)
+            case .tooLarge(_, let limit): APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", error.description, details: ["limit": "\(limit)"])
+            case .tooManyPixels(_, _, let limit):
+                APIError(.unprocessableContent, code: "IMAGE_TOO_MANY_PIXELS", error.description, details: ["limit": "\(limit)"])
+            case .unreadable: APIError(.unprocessableContent, code: "IMAGE_UNREADABLE", error.description)
+            }
         case let error as GoalError:
             self = APIError(.notFound, code: "NOT_FOUND", error.description)
         default:

@@ -226,6 +226,14 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.photoData(id: id)
     }
 
+    public func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws {
+        try base.setPhotoThumbnail(thumbnail, id: id)
+    }
+
+    public func photoThumbnail(id: PagePhoto.ID) throws -> Data? {
+        try base.photoThumbnail(id: id)
+    }
+
     public func deletePhoto(id: PagePhoto.ID) throws {
         try base.deletePhoto(id: id)
     }

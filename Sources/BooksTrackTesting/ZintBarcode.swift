@@ -5,6 +5,10 @@ import Foundation
 public enum ZintBarcode {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The barcode of `code` as PNG, with an EAN-5 price add-on when given.

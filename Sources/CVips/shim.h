@@ -81,6 +81,19 @@ static inline int bt_vips_join(VipsImage *left, VipsImage *right, VipsImage **ou
     return failed;
 }
 
+/// A copy of the image tagged with an EXIF orientation (1–8), as a phone held sideways tags its
+/// photos (for tests); 0 on success.
+static inline int bt_vips_oriented(VipsImage *in, int orientation, VipsImage **out) {
+    if (vips_copy(in, out, NULL)) return -1;
+    vips_image_set_int(*out, VIPS_META_ORIENTATION, orientation);
+    return 0;
+}
+
+/// The image as JPEG keeping its metadata, as a camera writes it (for tests); 0 on success.
+static inline int bt_vips_camera_jpeg(VipsImage *in, void **buffer, size_t *length) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", 90, NULL);
+}
+
 /// The image as PNG (for tests that make images); 0 on success. Freed with g_free.
 static inline int bt_vips_png(VipsImage *in, void **buffer, size_t *length) {
     return vips_pngsave_buffer(in, buffer, length, NULL);

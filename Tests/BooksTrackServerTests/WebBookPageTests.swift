@@ -77,14 +77,18 @@ import Testing
             let added = try await Self.uploadPhoto(browser, path, bytes: Self.png)
             #expect(added.header("Location") == path + "#photos")
             let shown = try await browser.get(path)
-            let src = String(try #require(shown.text.firstMatch(of: /<img src="(\/v1\/photos\/[0-9a-f-]+)" alt="Page 12: the map"/)).1)
+            let thumbnail = String(try #require(shown.text.firstMatch(of: /<img src="(\/v1\/photos\/[0-9a-f-]+\?size=thumbnail)" alt="Page 12: the map"/)).1)
+            let src = String(thumbnail.prefix { $0 != "?" })
             let image = try await browser.get(src)
             #expect(image.status == 200)
-            #expect(image.header("Content-Type") == "image/png")
-            #expect(Array(image.body) == Self.png)
+            #expect(image.header("Content-Type") == "image/jpeg", "kept as JPEG")
+            #expect(image.body.starts(with: [0xFF, 0xD8, 0xFF]))
+            #expect(try await browser.get(thumbnail).body.starts(with: [0xFF, 0xD8, 0xFF]))
+            #expect(try await browser.get(src + "?size=huge").status == 400)
 
             for (bytes, pageNumber, message, status) in [
-                (Array("<html>not a photo</html>".utf8), "3", "JPEG or PNG", 415),
+                (Array("<html>not a photo</html>".utf8), "3", "not a photo BooksTrack reads", 415),
+                (Array(PNGBomb.make(width: 50_000, height: 50_000)), "3", "million pixels", 422),
                 (Self.png, "-4", "whole number from 0", 400),
                 (Self.png, "many", "whole number from 0", 400),
                 ([UInt8](), "3", "Choose a photo", 400),

@@ -9,11 +9,15 @@ public struct LibraryService: Sendable {
     let store: any LibraryStore
     /// The clock every rule reads.
     public let now: @Sendable () -> Date
+    /// What page photos go through before they are kept; without it they are kept as given
+    /// (JPEG or PNG only).
+    let images: (any ImageProcessor)?
 
     /// Creates the service over one user's store.
-    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
+    public init(store: any LibraryStore, now: @escaping @Sendable () -> Date, images: (any ImageProcessor)? = nil) {
         self.store = store
         self.now = now
+        self.images = images
     }
 
     // MARK: Adding
@@ -325,18 +329,40 @@ public struct LibraryService: Sendable {
         return (change, session)
     }
 
-    /// Stores a page photo (JPEG or PNG, at most 10 MB, recognized by its leading bytes) as given,
-    /// in one transaction with finding its book.
+    /// Stores a page photo (at most 10 MB), in one transaction with finding its book. With an
+    /// image processor it is kept as the processor makes it (JPEG, upright, at most 2,048 px,
+    /// without metadata, with a thumbnail; JPEG, PNG, WebP and HEIC in); without one, as given
+    /// (JPEG or PNG, recognized by its leading bytes).
     public func addPhoto(_ reference: BookReference, data: Data, page: Int?, caption: String?) async throws -> (LibraryBook, PagePhoto) {
-        let type = try Validation.imageType(of: data)
         let caption = try Validation.optionalText(caption, field: "caption", limit: PagePhoto.captionLimit)
         if let page, page < 0 { throw LibraryError.negativePage(page) }
-        let photo = PagePhoto(page: page, caption: caption, imageType: type, byteCount: data.count, dateAdded: now())
+        guard data.count <= PagePhoto.byteLimit else { throw ImageError.tooLarge(bytes: data.count, limit: PagePhoto.byteLimit) }
+        var kept = data
+        var thumbnail: Data?
+        let type: ImageType
+        if let images {
+            let processed = try await images.pagePhoto(data)
+            (kept, thumbnail, type) = (processed.jpeg, processed.thumbnail, .jpeg)
+        } else {
+            type = try Validation.imageType(of: data)
+        }
+        let photo = PagePhoto(page: page, caption: caption, imageType: type, byteCount: kept.count, dateAdded: now())
         let store = self.store
-        return try await store.transaction {
+        return try await store.transaction { [kept, thumbnail] in
             let book = try Self.resolve(reference, in: store)
-            try store.addPhoto(photo, data: data, entryID: book.entry.id)
+            try store.addPhoto(photo, data: kept, entryID: book.entry.id)
+            if let thumbnail { try store.setPhotoThumbnail(thumbnail, id: photo.id) }
             return (book, photo)
+        }
+    }
+
+    /// A photo's thumbnail, else its bytes (a photo kept before thumbnails were made).
+    public func photoThumbnail(_ photoID: PagePhoto.ID) async throws -> Data {
+        let store = self.store
+        return try await store.snapshot {
+            if let thumbnail = try store.photoThumbnail(id: photoID) { return thumbnail }
+            guard let data = try store.photoData(id: photoID) else { throw LibraryError.photoNotFound(photoID) }
+            return data
         }
     }
 

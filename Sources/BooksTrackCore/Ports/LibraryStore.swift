@@ -162,6 +162,10 @@ public protocol PhotoStore: UserScoped {
     func photos(entryID: LibraryEntry.ID) throws -> [PagePhoto]
     /// A photo's bytes.
     func photoData(id: PagePhoto.ID) throws -> Data?
+    /// Keeps a photo's thumbnail (JPEG) beside it.
+    func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws
+    /// A photo's thumbnail, when it has one.
+    func photoThumbnail(id: PagePhoto.ID) throws -> Data?
     /// Deletes a photo.
     func deletePhoto(id: PagePhoto.ID) throws
 }

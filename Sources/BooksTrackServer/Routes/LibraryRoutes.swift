@@ -77,8 +77,14 @@ enum LibraryRoutes {
                 .id(try context.id("id")), data: Data(data.readableBytesView), page: page, caption: request.query("caption"))
             return try JSONBody.success(photo, context: context, status: .created)
         },
-        APIRoute(.get, "/v1/photos/:id", .account) { _, context, services in
-            let data = try await user(context, services).library.photoData(try context.id("id"))
+        APIRoute(.get, "/v1/photos/:id", .account, query: ["size"]) { request, context, services in
+            let library = try user(context, services).library
+            let data: Data
+            switch request.query("size") {
+            case nil, "full": data = try await library.photoData(try context.id("id"))
+            case "thumbnail": data = try await library.photoThumbnail(try context.id("id"))
+            default: throw APIError.invalid(field: "size", "size is full or thumbnail")
+            }
             let type = (try? Validation.imageType(of: data)) == .png ? "image/png" : "image/jpeg"
             return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))

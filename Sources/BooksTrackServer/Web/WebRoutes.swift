@@ -405,6 +405,7 @@ struct WebRoutes: Sendable {
 
     struct PhotoItem {
         let src: String
+        let thumbnail: String
         let caption: String
     }
 
@@ -501,7 +502,8 @@ struct WebRoutes: Sendable {
             },
             photos: photos.map { photo in
                 let caption = [photo.page.map { "Page \($0)" }, photo.caption].compactMap { $0 }.joined(separator: ": ")
-                return PhotoItem(src: "/v1/photos/\(photo.id.description)", caption: caption.isEmpty ? "Page photo" : caption)
+                return PhotoItem(src: "/v1/photos/\(photo.id.description)", thumbnail: "/v1/photos/\(photo.id.description)?size=thumbnail",
+                                 caption: caption.isEmpty ? "Page photo" : caption)
             },
             photoError: state.errors["photo"], photoLimit: "\(PagePhoto.byteLimit / 1_048_576) MB"), status: status)
     }

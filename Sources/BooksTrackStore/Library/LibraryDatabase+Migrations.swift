@@ -217,6 +217,11 @@ extension LibraryDatabase {
                 CREATE INDEX invitations_by_creator ON invitations(createdBy, dateCreated);
                 """)
         }
+        migrator.registerMigration("v18-photo-thumbnails") { db in
+            // A page photo's small version (320 px JPEG) for grids; photos kept before have none
+            // and are shown whole until converted.
+            try db.execute(sql: "ALTER TABLE page_photos ADD COLUMN thumbnail BLOB")
+        }
         return migrator
     }
 

@@ -37,6 +37,23 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// Keeps a photo's thumbnail beside it.
+    public func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws {
+        try write { db, user in
+            guard try Self.execute(db, "UPDATE page_photos SET thumbnail = ? WHERE userKey = ? AND id = ?", [thumbnail, user, id.databaseValue]) > 0 else {
+                throw LibraryError.photoNotFound(id)
+            }
+        }
+    }
+
+    /// A photo's thumbnail, if the photo is in this library and has one.
+    public func photoThumbnail(id: PagePhoto.ID) throws -> Data? {
+        try read { db, user in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT thumbnail FROM page_photos WHERE userKey = ? AND id = ?"),
+                              arguments: [user, id.databaseValue])
+        }
+    }
+
     /// Deletes a photo.
     public func deletePhoto(id: PagePhoto.ID) throws {
         try write { db, user in

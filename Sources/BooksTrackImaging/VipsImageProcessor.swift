@@ -1,0 +1,35 @@
+import BooksTrackCore
+import CVips
+import Foundation
+
+/// Page photos through libvips: checked (size, kind, pixels from the header), turned upright,
+/// shrunk to 2,048 pixels and a 320-pixel thumbnail, written as JPEG quality 70 (as Bookbuddy
+/// keeps them) without any metadata. On a thread of its own.
+public struct VipsImageProcessor: ImageProcessor {
+    public static let longestSide = 2_048
+    public static let thumbnailSide = 320
+    public static let quality = 70
+
+    public let limits: ImageLimits
+
+    public init(limits: ImageLimits = ImageLimits()) {
+        self.limits = limits
+    }
+
+    public func pagePhoto(_ data: Data) async throws -> ProcessedPhoto {
+        let limits = limits
+        return try await OwnThread.run(name: "bookstrack photo") { try Self.process(data, limits: limits) }
+    }
+
+    /// The same, blocking the calling thread.
+    public static func process(_ data: Data, limits: ImageLimits) throws -> ProcessedPhoto {
+        _ = try Vips.check(data, limits: limits)
+        let large = try Vips.upright(data, fitting: longestSide)
+        defer { Vips.release(large) }
+        let jpeg = try Vips.jpeg(large, quality: quality)
+        let size = Vips.size(large)
+        let small = try Vips.upright(data, fitting: thumbnailSide)
+        defer { Vips.release(small) }
+        return ProcessedPhoto(jpeg: jpeg, thumbnail: try Vips.jpeg(small, quality: quality), width: size.width, height: size.height)
+    }
+}
