@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "BooksTrackTesting",
             dependencies: [
-                "BooksTrackCore",
+                "BooksTrackCore", "CVips",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

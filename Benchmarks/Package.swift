@@ -26,6 +26,18 @@ let package = Package(
             path: "Benchmarks/LibraryStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Page photos (12 MP JPEG → 2,048 px + thumbnail) and barcodes, through libvips and zbar.
+        .executableTarget(
+            name: "ImagingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BooksTrackCore", package: "BooksTrack"),
+                .product(name: "BooksTrackImaging", package: "BooksTrack"),
+                .product(name: "BooksTrackTesting", package: "BooksTrack"),
+            ],
+            path: "Benchmarks/ImagingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Parsing and validating pasted ISBNs (target ≥ 2,000,000 per second), and hyphenation.
         .executableTarget(
             name: "ISBNBenchmarks",

@@ -53,6 +53,14 @@ import Testing
         #expect(kept.jpeg.count < photo.count)
     }
 
+    @Test func aTwelveMegapixelPhotoBecomesTwoThousandPixelsWide() async throws {
+        let photo = try SamplePhoto.jpeg(width: 4_000, height: 3_000)
+        let kept = try await VipsImageProcessor().pagePhoto(photo)
+        #expect(try Self.size(of: kept.jpeg) == (2_048, 1_536) as (Int, Int))
+        #expect(try Self.size(of: kept.thumbnail) == (320, 240) as (Int, Int))
+        #expect(kept.jpeg.count < photo.count / 2, "\(kept.jpeg.count) of \(photo.count) bytes")
+    }
+
     @Test func aSmallPhotoIsNotEnlarged() async throws {
         let drawn = try ZintBarcode.png("9780441172719", scale: 1)
         let kept = try await VipsImageProcessor().pagePhoto(drawn)
