@@ -139,6 +139,7 @@ let package = Package(
             name: "BooksTrackServerTests",
             dependencies: [
                 "BooksTrackCore", "BooksTrackApp", "BooksTrackServer", "BooksTrackTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -991,14 +991,17 @@ op("get", "/images/proxy", "getCoverImage", "A book cover fetched through the se
             "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`public, max-age=604800`."}},
             "content": {t: {"schema": IMAGE} for t in ["image/jpeg", "image/png", "image/gif", "image/webp"]}},
     **errors("400", "401", "403", "404", "408", "413", "415", overrides={
-        "400": "MISSING_FIELD (no url), URL_REFUSED (malformed, not http(s), or a refused port) or UNKNOWN_PARAMETER.",
+        "400": "MISSING_FIELD (no url), URL_REFUSED (malformed, not http(s), or a refused port), OUT_OF_RANGE (w) or UNKNOWN_PARAMETER.",
         "403": "HOST_NOT_ALLOWED (not an allowed cover host, or a private address) or TOO_MANY_REDIRECTS.",
         "404": "COVER_NOT_FOUND: the host is unknown, unreachable or has no such cover.",
         "408": "COVER_TOO_SLOW: the cover host took too long.",
         "413": "COVER_TOO_LARGE.",
         "415": "NOT_AN_IMAGE: the answer is not a JPEG, PNG, GIF or WebP image."})},
    [query("url", {"type": "string", "format": "uri", "minLength": 1}, "The cover's http(s) URL on an allowed cover host.",
-          True)],
+          True),
+    query("w", {"type": "integer", "minimum": 1, "maximum": 4096},
+          "A width in pixels: the cover is served as a JPEG at most that wide (at the next of 80, 160, 240, 320, 480, 640, "
+          "800 or 1024 up), made once and kept.")],
    description="Only images from allowed cover hosts at public addresses are fetched; every refusal is a 4xx "
                "with `details.field` = `url`.")
 

@@ -90,7 +90,9 @@ public struct BooksTrackApp: Sendable {
             policy.allowedHosts = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
         }
         let offline = (try? providerConfiguration().isOffline) ?? false
-        return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true), isOffline: offline)
+        let images = VipsImageProcessor()
+        return CoverProxy(policy: policy, cacheDirectory: dataDirectory.appendingPathComponent("covers", isDirectory: true), isOffline: offline,
+                          resize: { data, width in try await images.resized(data, width: width) })
     }
 
     // MARK: Images

@@ -44,16 +44,23 @@ enum Vips {
         return header
     }
 
-    /// `bytes` turned upright by its EXIF orientation and shrunk to fit `size` pixels, as an
+    /// `bytes` turned upright by its EXIF orientation and shrunk to fit `size` (× `height`) pixels, as an
     /// image to work on (released by the caller with `bt_vips_release`).
-    static func upright(_ bytes: Data, fitting size: Int) throws(ImageError) -> OpaquePointer {
+    static func upright(_ bytes: Data, fitting size: Int, height: Int? = nil) throws(ImageError) -> OpaquePointer {
         let image: UnsafeMutablePointer<VipsImage>? = bytes.withUnsafeBytes { raw in
             var out: UnsafeMutablePointer<VipsImage>?
-            guard bt_vips_thumbnail(raw.baseAddress, raw.count, Int32(size), &out) == 0 else { return nil }
+            guard bt_vips_thumbnail(raw.baseAddress, raw.count, Int32(size), Int32(height ?? size), &out) == 0 else { return nil }
             return out
         }
         guard let image else { throw .unreadable(lastError()) }
         return OpaquePointer(image)
+    }
+
+    /// `image` (already upright) shrunk to fit `size` pixels.
+    static func shrunk(_ image: OpaquePointer, fitting size: Int) throws(ImageError) -> OpaquePointer {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard bt_vips_shrink(UnsafeMutablePointer<VipsImage>(image), Int32(size), &out) == 0, let out else { throw .unreadable(lastError()) }
+        return OpaquePointer(out)
     }
 
     /// `image` turned by `degrees` about its centre, the corners white.

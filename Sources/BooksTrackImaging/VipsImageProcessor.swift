@@ -21,6 +21,17 @@ public struct VipsImageProcessor: ImageProcessor {
         return try await OwnThread.run(name: "bookstrack photo") { try Self.process(data, limits: limits) }
     }
 
+    public func resized(_ data: Data, width: Int) async throws -> Data {
+        let limits = limits
+        return try await OwnThread.run(name: "bookstrack resize") {
+            _ = try Vips.check(data, limits: limits)
+            // Fit a box `width` wide and far taller: the width decides.
+            let image = try Vips.upright(data, fitting: width, height: width * 10)
+            defer { Vips.release(image) }
+            return try Vips.jpeg(image, quality: 80)
+        }
+    }
+
     /// The same, blocking the calling thread.
     public static func process(_ data: Data, limits: ImageLimits) throws -> ProcessedPhoto {
         _ = try Vips.check(data, limits: limits)
@@ -28,7 +39,8 @@ public struct VipsImageProcessor: ImageProcessor {
         defer { Vips.release(large) }
         let jpeg = try Vips.jpeg(large, quality: quality)
         let size = Vips.size(large)
-        let small = try Vips.upright(data, fitting: thumbnailSide)
+        // The thumbnail comes from the photo already decoded, not from the file again.
+        let small = try Vips.shrunk(large, fitting: thumbnailSide)
         defer { Vips.release(small) }
         return ProcessedPhoto(jpeg: jpeg, thumbnail: try Vips.jpeg(small, quality: quality), width: size.width, height: size.height)
     }

@@ -17,15 +17,23 @@ static inline VipsImage *bt_vips_open(const void *buffer, size_t length) {
 }
 
 /// The image in `buffer`, turned upright by its EXIF orientation and shrunk (never enlarged) to
-/// fit `size` × `size` pixels, its pixels decoded now; 0 on success. A truncated or corrupt file
-/// fails here instead of giving a partly grey image.
-static inline int bt_vips_thumbnail(const void *buffer, size_t length, int size, VipsImage **out) {
-    VipsImage *source = vips_image_new_from_buffer(buffer, length, "", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
-    if (source == NULL) return -1;
+/// fit `width` × `height` pixels, its pixels decoded now; 0 on success. A truncated or corrupt
+/// file fails here instead of giving a partly grey image.
+static inline int bt_vips_thumbnail(const void *buffer, size_t length, int width, int height, VipsImage **out) {
+    // Through the loader's own shrinking (a JPEG decodes at 1/2, 1/4 or 1/8 of its size when
+    // that is enough), failing on a truncated or corrupt file.
     VipsImage *lazy = NULL;
-    int failed = vips_thumbnail_image(source, &lazy, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
-    g_object_unref(source);
-    if (failed) return -1;
+    if (vips_thumbnail_buffer((void *)buffer, length, &lazy, width, "height", height, "size", VIPS_SIZE_DOWN,
+                              "option_string", "fail_on=error", NULL)) return -1;
+    *out = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    return *out == NULL ? -1 : 0;
+}
+
+/// An image already in memory shrunk (never enlarged) to fit `size` × `size` pixels; 0 on success.
+static inline int bt_vips_shrink(VipsImage *in, int size, VipsImage **out) {
+    VipsImage *lazy = NULL;
+    if (vips_thumbnail_image(in, &lazy, size, "height", size, "size", VIPS_SIZE_DOWN, "no_rotate", TRUE, NULL)) return -1;
     *out = vips_image_copy_memory(lazy);
     g_object_unref(lazy);
     return *out == NULL ? -1 : 0;

@@ -1,3 +1,5 @@
+import BooksTrackTesting
+import Crypto
 import Foundation
 import HTTPTypes
 import Testing
@@ -33,6 +35,34 @@ import Testing
             let missing = try await server.send(.get, "/images/proxy")
             #expect(missing.status == 400)
             #expect(missing.code == "MISSING_FIELD")
+        }
+    }
+
+    @Test func aCoverIsServedResizedToTheNextWidthUpAndKept() async throws {
+        try await ServerHarness.run { server in
+            // A large cover the proxy already keeps (an offline server serves what it kept).
+            let url = "https://covers.openlibrary.org/b/id/12345-L.jpg"
+            let covers = server.app.dataDirectory.appendingPathComponent("covers")
+            try FileManager.default.createDirectory(at: covers, withIntermediateDirectories: true)
+            let digest = SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+            let large = try SamplePhoto.jpeg(width: 1_000, height: 1_500)
+            try large.write(to: covers.appendingPathComponent(digest))
+            let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+
+            let whole = try await server.send(.get, "/images/proxy?url=\(encoded)")
+            #expect(whole.status == 200)
+            #expect(whole.body == large)
+            let small = try await server.send(.get, "/images/proxy?url=\(encoded)&w=150")
+            #expect(small.status == 200)
+            #expect(small.header("Content-Type") == "image/jpeg")
+            #expect(small.body.count < large.count / 10, "\(small.body.count) bytes")
+            #expect(FileManager.default.fileExists(atPath: covers.appendingPathComponent(digest + "-w160").path), "made at 160 and kept")
+            #expect(try await server.send(.get, "/images/proxy?url=\(encoded)&w=160").body == small.body)
+            for bad in ["0", "-5", "5000", "wide"] {
+                let refused = try await server.send(.get, "/images/proxy?url=\(encoded)&w=\(bad)")
+                #expect(refused.status == 400, "\(bad)")
+                #expect(refused.code == "OUT_OF_RANGE")
+            }
         }
     }
 }

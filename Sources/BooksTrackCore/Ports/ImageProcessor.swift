@@ -6,6 +6,8 @@ public protocol ImageProcessor: Sendable {
     /// longer side, JPEG at quality 70 without metadata (no location, no camera), with a 320-pixel
     /// thumbnail. Throws `ImageError` for what is not a photo it may read.
     func pagePhoto(_ data: Data) async throws -> ProcessedPhoto
+    /// The image at most `width` pixels wide (never enlarged), upright, as JPEG without metadata.
+    func resized(_ data: Data, width: Int) async throws -> Data
 }
 
 /// A photo as kept, and its thumbnail.

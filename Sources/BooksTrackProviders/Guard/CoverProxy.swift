@@ -28,15 +28,22 @@ public final class CoverProxy: Sendable {
     private let userAgent: String
     /// Whether the proxy fetches nothing (an offline server): pages then draw every cover.
     public let isOffline: Bool
+    /// Makes a cover `width` pixels wide (JPEG); nil serves every cover as it came.
+    private let resize: (@Sendable (Data, Int) async throws -> Data)?
+
+    /// The widths a resized cover is made at: a width asked for is served at the next one up, so
+    /// that a cover has at most this many sizes on disk.
+    public static let widths = [80, 160, 240, 320, 480, 640, 800, 1_024]
 
     /// Creates the proxy; an offline one serves the covers it kept and fetches none. `addressAllowed` is `isPublic` except in tests that play hosts on loopback.
     public init(
         policy: OutboundURLPolicy, cacheDirectory: URL?, resolver: any HostResolver = SystemHostResolver(),
         addressAllowed: @escaping @Sendable (IPAddress) -> Bool = { $0.isPublic },
         maximumBytes: Int = 5 * 1024 * 1024, timeout: Duration = .seconds(10), userAgent: String = "BooksTrack cover proxy",
-        isOffline: Bool = false
+        isOffline: Bool = false, resize: (@Sendable (Data, Int) async throws -> Data)? = nil
     ) {
         self.isOffline = isOffline
+        self.resize = resize
         self.policy = policy
         self.resolver = resolver
         self.addressAllowed = addressAllowed
@@ -62,6 +69,20 @@ public final class CoverProxy: Sendable {
             try? image.data.write(to: file, options: .atomic)
         }
         return image
+    }
+
+    /// The cover at `text`, `width` pixels wide at most (the next of `widths` up), made once from
+    /// the cover and kept beside it; as it came when it cannot be resized or is narrower.
+    public func image(at text: String, width: Int) async throws(OutboundRefusal) -> Image {
+        let original = try await image(at: text)
+        guard let resize, let size = Self.widths.first(where: { $0 >= width }) ?? Self.widths.last else { return original }
+        let file = cacheFile(for: try policy.check(text)).map { URL(fileURLWithPath: $0.path + "-w\(size)") }
+        if let file, let data = try? Data(contentsOf: file), let type = Self.imageType(of: data) {
+            return Image(data: data, contentType: type, cached: true)
+        }
+        guard let data = try? await resize(original.data, size), let type = Self.imageType(of: data) else { return original }
+        if let file { try? data.write(to: file, options: .atomic) }
+        return Image(data: data, contentType: type, cached: false)
     }
 
     private func fetchWithinTimeout(_ url: URL) async throws(OutboundRefusal) -> Image {

@@ -7,13 +7,23 @@ import Hummingbird
 /// but an image from an allowed cover host at a public address; every refusal is a 4xx.
 enum CoverRoutes {
     static let routes: [APIRoute] = [
-        APIRoute(.get, "/images/proxy", .open, query: ["url"]) { request, _, services in
+        APIRoute(.get, "/images/proxy", .open, query: ["url", "w"]) { request, _, services in
             guard let url = request.query("url"), !url.isEmpty else {
                 throw APIError.invalid(field: "url", "the query parameter url is required", code: "MISSING_FIELD")
             }
+            let width = try request.query("w").map { text in
+                guard let width = Int(text), (1...4_096).contains(width) else {
+                    throw APIError.invalid(field: "w", "w is a width in pixels from 1 to 4096", code: "OUT_OF_RANGE")
+                }
+                return width
+            }
             let image: CoverProxy.Image
             do {
-                image = try await services.covers.image(at: url)
+                if let width {
+                    image = try await services.covers.image(at: url, width: width)
+                } else {
+                    image = try await services.covers.image(at: url)
+                }
             } catch let error as OutboundRefusal {
                 throw refusal(error)
             }
