@@ -307,7 +307,7 @@ _FORMAT_SOURCE = open(f"{ROOT}/BooksTrackImport/Formats/ImportFormat.swift").rea
 IMPORT_FORMATS = [m.group(2) or m.group(1) for m in _re.finditer(r'^\s*case (\w+)(?: = "([^"]+)")?\s*$', _FORMAT_SOURCE, _re.M)]
 assert "goodreads" in IMPORT_FORMATS and "librarything-json" in IMPORT_FORMATS, IMPORT_FORMATS
 JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"]
-schemas["JobKind"] = {"type": "string", "enum": ["import", "enrichment", "authorSuggestions", "catalogImport"],
+schemas["JobKind"] = {"type": "string", "enum": ["import", "enrichment", "authorSuggestions", "catalogImport", "photoConversion"],
                       "description": "Job.Kind."}
 schemas["JobStatus"] = {"type": "string", "enum": JOB_STATUSES,
                         "description": "Job.Status: `succeeded`, `failed` and `cancelled` are final."}
@@ -386,6 +386,9 @@ schemas["JobJSON"] = obj({
     "lookups": desc(arr(ref("BookLookupResult")), "An enrichment of books sent, once it has succeeded: in the order sent."),
     "authors": desc(ref("AuthorSuggestionsReport"), "Author suggestions, once asked."),
     "catalog": desc(arr(ref("CatalogImportResult")), "A catalog import's files, once imported."),
+    "photos": desc(obj({"converted": INT, "unreadable": INT}, ["converted", "unreadable"],
+                       "PhotoConversionReport: photos converted, and those that could not be read (kept as they were)."),
+                   "A photo conversion's report, once done."),
     "dateCreated": DATE, "dateUpdated": DATE,
 }, ["id", "kind", "status", "processed", "total", "dateCreated", "dateUpdated"],
     "JobRoutes.JobJSON: a job as the API answers it.")

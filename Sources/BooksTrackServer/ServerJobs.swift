@@ -20,6 +20,9 @@ enum JobInputs {
         }
     }
 
+    /// Nothing: the photos to convert are those without a thumbnail when the job runs.
+    struct PhotoConversion: Codable, Sendable {}
+
     /// The library's queued books (`limit`, `force`), or a list of books sent to be looked up.
     struct Enrichment: Codable, Sendable {
         /// Books sent to be looked up: nothing is saved, the job's result says what was found.
@@ -237,12 +240,29 @@ struct ServerJobs: Sendable {
     }
 
     private func start(_ kind: Job.Kind, input: some Encodable, id: Job.ID, account: Account) async throws -> Job {
+        try await start(kind, input: input, id: id, user: account.user)
+    }
+
+    private func start(_ kind: Job.Kind, input: some Encodable, id: Job.ID, user: User) async throws -> Job {
         var job = Job(kind: kind, input: String(decoding: try JSONEncoder().encode(input), as: UTF8.self), now: now())
         job.id = id
-        let work = try work(for: job, user: account.user)
-        try await store.add(job, owner: account.user.id)
+        let work = try work(for: job, user: user)
+        try await store.add(job, owner: user.id)
         runner.start(job, work: work)
         return job
+    }
+
+    /// Starts converting the page photos each user kept before processing, for the users who
+    /// have any and no such job unfinished. Answers the jobs started.
+    @discardableResult
+    func convertUnprocessedPhotos(users: [User]) async throws -> [Job] {
+        let unfinished = Set(try await store.unfinishedJobs().filter { $0.job.kind == .photoConversion }.map(\.owner))
+        var started: [Job] = []
+        for user in users where !unfinished.contains(user.id) {
+            guard try await library(user).library.unprocessedPhotoCount() > 0 else { continue }
+            started.append(try await start(.photoConversion, input: JobInputs.PhotoConversion(), id: Job.ID(), user: user))
+        }
+        return started
     }
 
     /// The work of a stored job, from its input.
@@ -276,6 +296,11 @@ struct ServerJobs: Sendable {
                 let run = try await enricher.runAndCount(
                     limit: input.limit, force: input.force, progress: context.progress, isCancelled: context.isCancelled)
                 return try Self.json(EnrichmentReport(run))
+            }
+        case .photoConversion:
+            let library = library(user).library
+            return { context in
+                try Self.json(try await library.convertUnprocessedPhotos(progress: context.progress, isCancelled: context.isCancelled))
             }
         case .authorSuggestions:
             let input = try decoder.decode(JobInputs.AuthorSuggestions.self, from: data)

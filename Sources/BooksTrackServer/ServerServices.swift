@@ -106,7 +106,10 @@ final class ServerServices: Sendable {
 
     /// Resumes the jobs a stopped server left unfinished.
     func resumeJobs() async throws {
-        try await jobs.resume(users: try database.users())
+        let users = try database.users()
+        try await jobs.resume(users: users)
+        // Photos kept before page photos were processed are converted once, in the background.
+        try await jobs.convertUnprocessedPhotos(users: users)
     }
 
     /// Releases the HTTP client and saves the cache counters.

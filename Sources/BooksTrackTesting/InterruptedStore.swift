@@ -234,6 +234,14 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.photoThumbnail(id: id)
     }
 
+    public func photosWithoutThumbnail() throws -> [PagePhoto.ID] {
+        try base.photosWithoutThumbnail()
+    }
+
+    public func replacePhoto(id: PagePhoto.ID, data: Data, imageType: ImageType, thumbnail: Data) throws {
+        try base.replacePhoto(id: id, data: data, imageType: imageType, thumbnail: thumbnail)
+    }
+
     public func deletePhoto(id: PagePhoto.ID) throws {
         try base.deletePhoto(id: id)
     }

@@ -186,6 +186,43 @@ import Testing
         }
     }
 
+    // MARK: Photo conversion
+
+    @Test func photosKeptBeforeProcessingAreConvertedByAJobWhenTheServerStarts() async throws {
+        let camera = try SamplePhoto.jpeg(width: 3_000, height: 2_000)
+        // Bytes that start like a PNG and are nothing else: kept by an old version, unreadable now.
+        let broken = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40))
+        try await ServerHarness.run(prepare: { app in
+            let account = try await app.accounts(passwordCost: 4).createAccount(name: "alice", password: "password-alice", isAdmin: false)
+            let store = try app.libraryDatabase().library(for: account.user.id)
+            let book = try store.add(LibraryFixtures.books(count: 1, userID: account.user.id)[0])
+            for data in [camera, broken] {
+                try store.addPhoto(PagePhoto(imageType: data[0] == 0xFF ? .jpeg : .png, byteCount: data.count, dateAdded: ServerHarness.start),
+                                   data: data, entryID: book.entry.id)
+            }
+        }) { server in
+            let token = try await WebAppTests.token(server, "alice")
+            let jobs = try await server.send(.get, "/v1/jobs", token: token)
+            let job = try #require((jobs.envelope?["data"] as? [[String: Any]])?.first { $0["kind"] as? String == "photoConversion" }, "\(jobs.text)")
+            let ended = try await server.waitForJob(try #require(job["id"] as? String), token: token)
+            #expect(ended.data?["status"] as? String == "succeeded", "\(ended.text)")
+            #expect((ended.data?["photos"] as? [String: Int]) == ["converted": 1, "unreadable": 1])
+
+            let account = try await server.app.accounts(passwordCost: 4).account(named: "alice")
+            let library = server.server.services.library(account).library
+            #expect(try await library.unprocessedPhotoCount() == 1, "the unreadable one stays as it was")
+            let books = try await library.books(EntryQuery())
+            let photos = try await library.photos(.id(try #require(books.first).entry.id)).1
+            let converted = try #require(photos.first { $0.imageType == .jpeg })
+            let data = try await library.photoData(converted.id)
+            #expect(data.count < camera.count && data.count == converted.byteCount)
+            #expect(try await library.photoThumbnail(converted.id).count < data.count, "a thumbnail was made")
+            // A second start finds only the unreadable photo and tries it again, nothing more.
+            let again = try await server.server.services.jobs.convertUnprocessedPhotos(users: [account.user])
+            #expect(again.count == 1)
+        }
+    }
+
     // MARK: Author suggestions
 
     /// A loopback Wikidata that knows Octavia E. Butler (recorded answers), and the server

@@ -15,6 +15,8 @@ public struct Job: Codable, Hashable, Sendable, Identifiable {
         case authorSuggestions
         /// Open Library dump files loaded into the offline catalog (an administrator's).
         case catalogImport
+        /// Page photos kept before processing made what page photos are kept as now.
+        case photoConversion
     }
 
     public enum Status: String, Codable, Hashable, Sendable, CaseIterable {

@@ -166,6 +166,10 @@ public protocol PhotoStore: UserScoped {
     func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws
     /// A photo's thumbnail, when it has one.
     func photoThumbnail(id: PagePhoto.ID) throws -> Data?
+    /// Photos kept before page photos were processed (they have no thumbnail), oldest first.
+    func photosWithoutThumbnail() throws -> [PagePhoto.ID]
+    /// Replaces a photo's bytes with what processing made of them, and keeps its thumbnail.
+    func replacePhoto(id: PagePhoto.ID, data: Data, imageType: ImageType, thumbnail: Data) throws
     /// Deletes a photo.
     func deletePhoto(id: PagePhoto.ID) throws
 }

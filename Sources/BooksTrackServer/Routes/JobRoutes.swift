@@ -27,6 +27,7 @@ enum JobRoutes {
         var lookups: [BookLookupResult]?
         var authors: AuthorSuggestionsReport?
         var catalog: [CatalogImportResult]?
+        var photos: PhotoConversionReport?
         var dateCreated: Date
         var dateUpdated: Date
 
@@ -51,6 +52,8 @@ enum JobRoutes {
                 authors = try? decoder.decode(AuthorSuggestionsReport.self, from: result)
             case .catalogImport:
                 catalog = (try? decoder.decode(JobResults.CatalogImports.self, from: result))?.files
+            case .photoConversion:
+                photos = try? decoder.decode(PhotoConversionReport.self, from: result)
             }
         }
     }

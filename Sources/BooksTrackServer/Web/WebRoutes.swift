@@ -793,6 +793,7 @@ struct WebRoutes: Sendable {
         case .enrichment: "Filling in book details"
         case .authorSuggestions: "Author details from Wikidata"
         case .catalogImport: "Catalog import"
+        case .photoConversion: "Converting page photos"
         }
         let report = json.report.map { report in
             ReportView(

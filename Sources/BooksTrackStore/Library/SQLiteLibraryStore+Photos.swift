@@ -54,6 +54,25 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// Photos without a thumbnail (kept before processing), oldest first.
+    public func photosWithoutThumbnail() throws -> [PagePhoto.ID] {
+        try read { db, user in
+            try Self.fetch(db, "SELECT id FROM page_photos WHERE userKey = ? AND thumbnail IS NULL ORDER BY dateAdded, id", [user],
+                           table: "page_photos") { try $0.id() }
+        }
+    }
+
+    /// Replaces a photo's bytes, type and size, and keeps its thumbnail.
+    public func replacePhoto(id: PagePhoto.ID, data: Data, imageType: ImageType, thumbnail: Data) throws {
+        try write { db, user in
+            guard try Self.execute(db, """
+                UPDATE page_photos SET data = ?, imageType = ?, byteCount = ?, thumbnail = ? WHERE userKey = ? AND id = ?
+                """, [data, imageType.rawValue, data.count, thumbnail, user, id.databaseValue]) > 0 else {
+                throw LibraryError.photoNotFound(id)
+            }
+        }
+    }
+
     /// Deletes a photo.
     public func deletePhoto(id: PagePhoto.ID) throws {
         try write { db, user in
