@@ -12,7 +12,8 @@ import Testing
     /// A body every route that changes a book accepts (each reads the fields it knows).
     static let changeBody = #"{"status": "reading", "page": 1, "rating": 4, "text": "hello", "hasSpoilers": false, "add": ["x"], "favorite": true, "minutes": 5, "pages": 1, "gender": "female"}"#
     /// The first bytes of a PNG: what a page photo upload is recognized by.
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]
+    /// A whole 1×1 PNG: page photos are decoded, so a header alone no longer passes.
+    static let png: [UInt8] = WebBookPageTests.png
 
     @Test func everyAccountRouteRefusesARequestWithoutAToken() async throws {
         try await ServerHarness.run { server in
