@@ -685,6 +685,13 @@ search_ok = envelope(ref("SearchResultsDTO"), "The results (possibly none), with
 op("get", "/v1/search/title", "searchTitle", "Search by words of the title and author.", "search", OPEN,
    {"200": search_ok, **SEARCH_ERRORS}, [Q])
 op("get", "/v1/search/isbn", "searchISBN", "Look up one ISBN.", "search", OPEN, {"200": search_ok, **SEARCH_ERRORS}, [ISBN])
+op("post", "/v1/search/barcode", "searchBarcode", "Look up the ISBN whose barcode a back-cover photo shows.", "search", ACCOUNT,
+   {"200": search_ok, **errors("400", "401", "413", "415", "422", overrides={
+       "422": "NO_ISBN_BARCODE (no barcode read, or none is an ISBN), SEVERAL_ISBN_BARCODES (details.isbns), "
+              "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE."})},
+   [],
+   {"required": True, "description": "The photo's bytes (JPEG, PNG, WebP or HEIC, at most 25 MB); the type is recognized from them.",
+    "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}})
 op("get", "/v1/search/advanced", "searchAdvanced", "Search by title and author.", "search", OPEN,
    {"200": search_ok, **SEARCH_ERRORS},
    [query("title", {"type": "string", "maxLength": 512}, "The title (an empty value counts as absent).",

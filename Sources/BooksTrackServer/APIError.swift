@@ -74,6 +74,13 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as JobError:
             self = APIError(.conflict, code: "JOB_EXISTS", error.description, details: ["field": "jobId"])
+        case let error as BarcodeError:
+            self = switch error {
+            case .noISBN: APIError(.unprocessableContent, code: "NO_ISBN_BARCODE", error.description)
+            case .severalISBNs(let isbns):
+                APIError(.unprocessableContent, code: "SEVERAL_ISBN_BARCODES", error.description,
+                         details: ["isbns": isbns.map(\.isbn13).joined(separator: ",")])
+            }
         case let error as ImageError:
             self = switch error {
             case .notAnImage: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)

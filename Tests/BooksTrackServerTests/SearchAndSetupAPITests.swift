@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackTesting
 import Foundation
 import HTTPTypes
 import Testing
@@ -19,6 +20,29 @@ import Testing
             let missing = try await server.send(.get, "/v1/search/isbn")
             #expect(missing.status == 400)
             #expect(missing.code == "INVALID_ISBN")
+        }
+    }
+
+    @Test func aBackCoverPhotoIsLookedUpByItsBarcodeForAnAccount() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            // The Hunger Games (ISBN-10 0439023483) is in the offline catalog.
+            let isbn = try #require(ISBN("0439023483")).isbn13
+            let photo = Array(try ZintBarcode.png(isbn, addOn: "51299"))
+            let found = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: photo)
+            #expect(found.status == 200, "\(found.text)")
+            #expect(found.text.contains("The Hunger Games"))
+            #expect(try await server.send(.post, "/v1/search/barcode", body: photo).status == 401)
+            let grocery = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: Array(try ZintBarcode.png("4006381333931")))
+            #expect(grocery.status == 422)
+            #expect(grocery.code == "NO_ISBN_BARCODE")
+            let text = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: Array("hello".utf8))
+            #expect(text.status == 415)
+            #expect(text.code == "UNSUPPORTED_IMAGE")
+            let bomb = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: Array(PNGBomb.make(width: 50_000, height: 50_000)))
+            #expect(bomb.code == "IMAGE_TOO_MANY_PIXELS")
+            let huge = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 26 * 1_048_576))
+            #expect(huge.status == 413)
         }
     }
 

@@ -14,6 +14,19 @@ enum SearchRoutes {
         APIRoute(.get, "/v1/search/isbn", .open, query: ["isbn"]) { request, context, services in
             try await answer(SearchQuestion(isbn: try required("isbn", in: request)), context, services)
         },
+        // Decoding a photo costs the server a moment of a core: for accounts only.
+        APIRoute(.post, "/v1/search/barcode", .account, takesUpload: true) { request, context, services in
+            let limits = ImageLimits()
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: limits.maxBytes)
+            } catch {
+                throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes",
+                               details: ["limit": "\(limits.maxBytes)"])
+            }
+            let isbn = try BarcodeISBN.choose(try await services.barcodes.ean13Barcodes(inPhoto: Data(body.readableBytesView)))
+            return try await answer(SearchQuestion(isbn: isbn.isbn13), context, services)
+        },
         APIRoute(.get, "/v1/search/advanced", .open, query: ["title", "author"]) { request, context, services in
             let title = request.query("title").flatMap { $0.isEmpty ? nil : $0 }
             let author = request.query("author").flatMap { $0.isEmpty ? nil : $0 }
