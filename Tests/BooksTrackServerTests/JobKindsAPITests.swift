@@ -207,6 +207,10 @@ import Testing
             let ended = try await server.waitForJob(try #require(job["id"] as? String), token: token)
             #expect(ended.data?["status"] as? String == "succeeded", "\(ended.text)")
             #expect((ended.data?["photos"] as? [String: Int]) == ["converted": 1, "unreadable": 1])
+            let browser = try await WebAppTests.signIn(server, "alice")
+            let page = try await browser.get("/jobs/\(try #require(job["id"] as? String))")
+            #expect(page.text.contains("<h1>Converting page photos</h1>"))
+            #expect(page.text.contains("1 photo converted; 1 could not be read and were kept as they were."))
 
             let account = try await server.app.accounts(passwordCost: 4).account(named: "alice")
             let library = server.server.services.library(account).library

@@ -17,6 +17,14 @@ import Testing
         return browser
     }
 
+    /// A browser signed in to an account that already has the tests' password.
+    static func signIn(_ server: ServerHarness, _ name: String) async throws -> WebBrowser {
+        let browser = WebBrowser(port: server.port)
+        let answer = try await browser.post("/signin", [("name", name), ("password", "password-\(name)"), ("next", "/library")])
+        #expect(answer.status == 303)
+        return browser
+    }
+
     /// Posts a form of `page` with its CSRF token.
     static func submit(_ browser: WebBrowser, from page: String, to action: String, _ fields: [(String, String)]) async throws -> Answer {
         let csrf = try #require(WebBrowser.csrf(in: try await browser.get(page)))

@@ -750,6 +750,8 @@ struct WebRoutes: Sendable {
         var suggestions: SuggestionsView?
         /// A finished preview: its file can be imported without sending it again.
         var confirmable: Bool
+        /// What a photo conversion did.
+        var photos: String?
     }
 
     struct SuggestionsView {
@@ -822,7 +824,11 @@ struct WebRoutes: Sendable {
             frame: frame, id: job.id.description, kind: kind, status: status, running: !job.status.isFinished,
             processed: NumberText.grouped(job.processed), total: NumberText.grouped(job.total),
             percent: job.total > 0 ? min(100, job.processed * 100 / job.total) : 0, message: job.message, report: report,
-            suggestions: suggestions, confirmable: job.kind == .import && job.status == .succeeded && json.report?.dryRun == true))
+            suggestions: suggestions, confirmable: job.kind == .import && job.status == .succeeded && json.report?.dryRun == true,
+            photos: json.photos.map { report in
+                "\(NumberText.grouped(report.converted)) photo\(report.converted == 1 ? "" : "s") converted"
+                    + (report.unreadable > 0 ? "; \(NumberText.grouped(report.unreadable)) could not be read and were kept as they were." : ".")
+            }))
     }
 
     /// What Wikidata suggested, each marked done once the author has all of it (accepted here or
