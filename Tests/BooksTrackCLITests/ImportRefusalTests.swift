@@ -51,6 +51,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path))
     }
 
+    @Test func aFileNoImporterKnowsGetsAProposedMappingThatThenImportsIt() async throws {
+        let cli = try CLIHarness()
+        let file = try outsideFile("Book Name,Writer,Finished On,My Stars\nKindred,Octavia E. Butler,2024-02-03,5\nDune,Frank Herbert,,\n")
+        let refused = await cli.run("import", file.path)
+        #expect(refused.exitCode == 2)
+        #expect(refused.error.contains("this mapping is proposed: title=Book Name,author=Writer,rating=My Stars,dateRead=Finished On"), "\(refused.error)")
+        let preview = await cli.run("import", file.path, "--mapping", "title=Book Name,author=Writer,rating=My Stars,dateRead=Finished On", "--dry-run")
+        #expect(preview.exitCode == 0, "\(preview.error)")
+        let imported = await cli.run("import", file.path, "--mapping", "title=Book Name,author=Writer,rating=My Stars,dateRead=Finished On")
+        #expect(imported.exitCode == 0, "\(imported.error)")
+        let kindred = try await cli.show("kindred")
+        #expect(kindred["status"] as? String == "read")
+        #expect(kindred["rating"] as? Double == 5)
+        let typo = await cli.run("import", file.path, "--mapping", "titel=Book Name")
+        #expect(typo.exitCode == 2)
+        #expect(typo.error.contains("the fields are title, author"), "\(typo.error)")
+    }
+
     @Test func importHelpStatesEachDefaultOnce() async throws {
         // Given the import command's help
         let cli = try CLIHarness()

@@ -33,6 +33,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Let the file's values replace the library's where both have one.")
     var overwrite = false
 
+    @Option(name: .long, help: "For a CSV no importer knows: which column holds which field, e.g. \"title=Book Name,author=Writer,dateRead=Finished On\" (fields: \(ColumnMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))). An unknown file's error proposes one.")
+    var mapping: String?
+
     @Option(name: .customLong("max-rows"), help: "Refuse files with more data rows.")
     var maxRows = ImportLimits().maxRows
 
@@ -57,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let importOptions = ImportOptions(
             format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
-            limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes)
+            limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes), mapping: try mapping.map { try ColumnMapping(parsing: $0) }
         )
         // A file that will be refused is refused before the library is opened, so nothing is created.
         let checked: ImportCheck

@@ -9,12 +9,15 @@ public struct ImportOptions: Hashable, Sendable {
     public var limits: ImportLimits
     /// Rows per transaction.
     public var batchSize: Int
+    /// Which column holds which field, for a CSV no importer knows (read with the generic importer).
+    public var mapping: ColumnMapping?
 
     /// Creates options: detect the format, write, keep the library's values, batches of 5,000 rows.
     public init(
         format: ImportFormat? = nil, dryRun: Bool = false, overwrite: Bool = false,
-        limits: ImportLimits = ImportLimits(), batchSize: Int = 5_000
+        limits: ImportLimits = ImportLimits(), batchSize: Int = 5_000, mapping: ColumnMapping? = nil
     ) {
+        self.mapping = mapping
         self.format = format
         self.dryRun = dryRun
         self.overwrite = overwrite

@@ -50,7 +50,10 @@ public struct LibraryImporter: Sendable {
         var headerReader = try CSVReader(url: url, limits: options.limits)
         guard let headerRecord = try headerReader.next() else { throw ImportError.emptyFile }
         guard rows > 0 else { throw ImportError.headerOnly }
-        _ = try MapperChoice(header: CSVHeader(headerRecord.fields), requested: options.format)
+        // The first rows go with the header: a mapping proposed for a file nobody knows is checked against them.
+        var firstRows: [[String]] = []
+        while firstRows.count < 8, let record = try headerReader.next() { firstRows.append(record.fields) }
+        _ = try MapperChoice(header: CSVHeader(headerRecord.fields), requested: options.format, mapping: options.mapping, firstRows: firstRows)
         return ImportCheck(url: url, kind: kind, dataRows: rows)
     }
 
@@ -81,7 +84,7 @@ public struct LibraryImporter: Sendable {
         guard let headerRecord = try reader.next() else { throw ImportError.emptyFile }
         guard total > 0 else { throw ImportError.headerOnly }
         let header = CSVHeader(headerRecord.fields)
-        let choice = try MapperChoice(header: header, requested: options.format)
+        let choice = try MapperChoice(header: header, requested: options.format, mapping: options.mapping)
 
         var summary = ImportSummary(format: choice.format, dryRun: options.dryRun)
         summary.usedColumns = choice.usedColumns

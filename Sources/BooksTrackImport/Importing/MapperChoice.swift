@@ -8,11 +8,32 @@ struct MapperChoice {
 
     /// Detects the format from the header unless `requested` names one; a header nobody knows
     /// falls back to the generic importer, which needs a column naming the title.
-    init(header: CSVHeader, requested: ImportFormat?) throws(ImportError) {
+    init(header: CSVHeader, requested: ImportFormat?, mapping: ColumnMapping? = nil, firstRows: [[String]] = []) throws(ImportError) {
+        if let mapping {
+            guard requested == nil || requested == .generic else {
+                throw .invalidMapping("a mapping is for a CSV no importer knows; leave out the format, or choose generic")
+            }
+            let missing = mapping.missingColumns(in: header)
+            guard missing.isEmpty else {
+                throw .invalidMapping("the header has no column " + missing.map { "“\($0)”" }.joined(separator: ", ")
+                    + "; its columns are " + header.names.prefix(20).joined(separator: ", "))
+            }
+            guard let generic = GenericRowMapper(header: header, mapping: mapping) else {
+                throw .invalidMapping("the mapping must say which column is the title (title=…)")
+            }
+            format = .generic
+            mapper = generic
+            usedColumns = generic.usedColumns
+            ignoredColumns = generic.ignoredColumns
+            return
+        }
+        let unknown = { () -> ImportError in
+            .unknownFormat(header: header.names, proposal: ColumnMapping.propose(header: header.names, rows: firstRows).map(\.text))
+        }
         let format = requested ?? FormatDetector.detect(header: header) ?? .generic
         let missing = Self.requiredColumns(format).filter { header.index(of: $0) == nil }
         guard missing.isEmpty else {
-            if requested == nil { throw .unknownFormat(header: header.names) }
+            if requested == nil { throw unknown() }
             throw .headerMismatch(format: format.displayName, missing: missing)
         }
         self.format = format
@@ -31,7 +52,7 @@ struct MapperChoice {
             throw .invalidJSON(reason: "the file is CSV or TSV, not a \(format.displayName) document")
         case .generic:
             guard let generic = GenericRowMapper(header: header) else {
-                if requested == nil { throw .unknownFormat(header: header.names) }
+                if requested == nil { throw unknown() }
                 throw .headerMismatch(format: format.displayName, missing: ["title"])
             }
             mapper = generic

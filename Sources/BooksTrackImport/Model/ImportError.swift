@@ -21,7 +21,9 @@ public enum ImportError: Error, Equatable, Sendable {
     /// limit it passes (`rows` counts the data rows, the header excluded).
     case overLimits(bytes: Int?, byteLimit: Int, rows: Int?, rowLimit: Int)
     /// The header matches no known format and has no column the generic importer can use.
-    case unknownFormat(header: [String])
+    case unknownFormat(header: [String], proposal: String? = nil)
+    /// A `--mapping` that cannot be read, or names columns the header lacks.
+    case invalidMapping(String)
     /// `--format` named a format whose columns the header lacks.
     case headerMismatch(format: String, missing: [String])
     /// A JSON export that does not parse or has the wrong shape.
@@ -56,8 +58,11 @@ extension ImportError: CustomStringConvertible {
                 bytes.map { "is \($0) bytes (the limit is \(byteLimit))" },
                 rows.map { "has \($0) rows (the limit is \(rowLimit))" },
             ].compactMap { $0 }.joined(separator: " and ") + "; nothing was imported"
-        case let .unknownFormat(header):
+        case let .unknownFormat(header, proposal):
             "no known export has this header and no column names a title: \(header.prefix(12).joined(separator: ", "))"
+                + (proposal.map { "; from its columns and first rows, this mapping is proposed: \($0) (try it with a dry run first)" } ?? "")
+        case let .invalidMapping(reason):
+            "the column mapping cannot be used: \(reason)"
         case let .headerMismatch(format, missing):
             "the header lacks the \(format) columns \(missing.joined(separator: ", "))"
         case let .cancelled(rows):

@@ -8,33 +8,30 @@ import Foundation
 /// several columns name one field, the most usual name wins, except for ISBNs and tags, which are
 /// read from every such column. Ratings are read on the 0–5 scale; others are reported.
 struct GenericRowMapper: RowMapper {
-    /// The fields a generic file can fill, with the column names that stand for each, most usual first.
-    private enum Field: CaseIterable {
-        case title, author, isbn, status, rating, dateAdded, dateRead, dateStarted, pages, publisher, year, tags,
-            review, notes
+    private typealias Field = ColumnMapping.Field
 
-        var names: [String] {
-            switch self {
-            case .title: ["title", "book title", "name"]
-            case .author: ["author", "authors", "author name", "creator", "writer"]
-            case .isbn: ["isbn", "isbn13", "isbn 13", "isbn10", "isbn 10", "ean"]
-            case .status: ["status", "shelf", "read status", "exclusive shelf", "bookshelf"]
-            case .rating: ["rating", "my rating", "stars", "score"]
-            case .dateAdded: ["date added", "added", "created"]
-            case .dateRead: ["date read", "finished", "date finished", "read date", "end date", "completed"]
-            case .dateStarted: ["date started", "started", "start date"]
-            case .pages: ["pages", "page count", "number of pages", "num pages"]
-            case .publisher: ["publisher"]
-            case .year: ["year", "publication year", "published", "publication date", "year published"]
-            case .tags: ["tags", "shelves", "bookshelves", "labels"]
-            case .review: ["review", "my review"]
-            case .notes: ["notes", "private notes", "comment"]
-            }
+    /// The column names that stand for each field, most usual first.
+    private static func names(_ field: Field) -> [String] {
+        switch field {
+        case .title: ["title", "book title", "name"]
+        case .author: ["author", "authors", "author name", "creator", "writer"]
+        case .isbn: ["isbn", "isbn13", "isbn 13", "isbn10", "isbn 10", "ean"]
+        case .status: ["status", "shelf", "read status", "exclusive shelf", "bookshelf"]
+        case .rating: ["rating", "my rating", "stars", "score"]
+        case .dateAdded: ["date added", "added", "created"]
+        case .dateRead: ["date read", "finished", "date finished", "read date", "end date", "completed"]
+        case .dateStarted: ["date started", "started", "start date"]
+        case .pages: ["pages", "page count", "number of pages", "num pages"]
+        case .publisher: ["publisher"]
+        case .year: ["year", "publication year", "published", "publication date", "year published"]
+        case .tags: ["tags", "shelves", "bookshelves", "labels"]
+        case .review: ["review", "my review"]
+        case .notes: ["notes", "private notes", "comment"]
         }
-
-        /// ISBNs and tags may be spread over several columns; every other field has one.
-        var readsEveryColumn: Bool { self == .isbn || self == .tags }
     }
+
+    /// ISBNs and tags may be spread over several columns; every other field has one.
+    private static func readsEveryColumn(_ field: Field) -> Bool { field == .isbn || field == .tags }
 
     private let title: Int
     private let author: Int?
@@ -58,16 +55,23 @@ struct GenericRowMapper: RowMapper {
     /// The header's names of the columns it does not read, in header order.
     let ignoredColumns: [String]
 
-    /// Matches the header's columns to fields, or nil when no column names a title.
-    init?(header: CSVHeader) {
+    /// Matches the header's columns to fields, or nil when no column names a title. A field the
+    /// reader's `mapping` names is read from that column alone; the others are matched by name,
+    /// among the columns the mapping leaves.
+    init?(header: CSVHeader, mapping: ColumnMapping? = nil) {
         let keys = header.names.map(Self.key)
         var columns: [Field: [Int]] = [:]
+        let mapped = Set((mapping?.columns.values).map { $0.compactMap { header.index(of: $0) } } ?? [])
         for field in Field.allCases {
-            var found: [Int] = []
-            for name in field.names {
-                found += keys.indices.filter { keys[$0] == name && !found.contains($0) }
+            if let name = mapping?.columns[field] {
+                columns[field] = header.index(of: name).map { [$0] } ?? []
+                continue
             }
-            columns[field] = field.readsEveryColumn ? found.sorted() : Array(found.prefix(1))
+            var found: [Int] = []
+            for name in Self.names(field) {
+                found += keys.indices.filter { keys[$0] == name && !found.contains($0) && !mapped.contains($0) }
+            }
+            columns[field] = Self.readsEveryColumn(field) ? found.sorted() : Array(found.prefix(1))
         }
         guard let title = columns[.title]?.first else { return nil }
         self.title = title
