@@ -902,7 +902,11 @@ op("post", "/v1/imports", "startImport", "Import an export file (Goodreads, Stor
    [query("format", {"type": "string", "enum": [""] + IMPORT_FORMATS},
           "The file's format; absent or empty: recognized from the file."),
     query("dryRun", FLAG, "Check and report without changing the library (default false)."),
-    query("overwrite", FLAG, "Let the file's values replace ones the library already has (default false).")],
+    query("overwrite", FLAG, "Let the file's values replace ones the library already has (default false)."),
+    query("mapping", {"type": "string", "maxLength": 2000},
+          "For a CSV no importer knows: `field=Column` pairs separated by commas (fields: title, author, isbn, status, "
+          "rating, dateAdded, dateRead, dateStarted, pages, publisher, year, tags, review, notes). An unknown file's "
+          "UNREADABLE_IMPORT message proposes one; a mapping that cannot be used is 400 UNREADABLE_IMPORT.")],
    {"required": True,
     "description": f"The export file as it was downloaded, sent raw (any content type; at most {IMPORT_LIMIT:,} bytes). "
                    "It is checked before the answer, and a file that cannot be read is refused now (400); a JSON file "

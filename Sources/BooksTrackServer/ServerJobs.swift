@@ -14,9 +14,17 @@ enum JobInputs {
         var format: String?
         var dryRun: Bool
         var overwrite: Bool
+        /// A column mapping (`title=…,author=…`) for a CSV no importer knows, checked when the job starts.
+        var mapping: String?
 
         var options: ImportOptions {
-            ImportOptions(format: format.flatMap(ImportFormat.init(rawValue:)), dryRun: dryRun, overwrite: overwrite)
+            ImportOptions(format: format.flatMap(ImportFormat.init(rawValue:)), dryRun: dryRun, overwrite: overwrite,
+                          mapping: mapping.flatMap { try? ColumnMapping(parsing: $0) })
+        }
+
+        /// The mapping read, so that one that cannot be read is refused now rather than ignored.
+        func checkedMapping() throws -> ColumnMapping? {
+            try mapping.map { try ColumnMapping(parsing: $0) }
         }
     }
 
@@ -81,6 +89,7 @@ struct ServerJobs: Sendable {
     /// Keeps the upload, checks it (a file that cannot be imported is refused now, not as a failed
     /// job), stores the job and starts it.
     func startImport(of data: Data, input: JobInputs.Import, account: Account) async throws -> Job {
+        _ = try input.checkedMapping()
         // Previews nobody confirmed go before another file comes in.
         try? await sweepUploads()
         var input = input
@@ -136,7 +145,8 @@ struct ServerJobs: Sendable {
         } catch {
             throw APIError(.gone, code: "PREVIEW_GONE", "the previewed file is no longer kept (a day, once); upload it again")
         }
-        let input = JobInputs.Import(file: file.lastPathComponent, format: found ?? previewInput.format, dryRun: false, overwrite: previewInput.overwrite)
+        let input = JobInputs.Import(file: file.lastPathComponent, format: found ?? previewInput.format, dryRun: false, overwrite: previewInput.overwrite,
+                                     mapping: previewInput.mapping)
         do {
             return try await start(.import, input: input, id: id, account: account)
         } catch {

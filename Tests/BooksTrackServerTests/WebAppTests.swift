@@ -302,6 +302,29 @@ import Testing
         }
     }
 
+    @Test func aSpreadsheetNoImporterKnowsIsReadWithTheMappingItsMessageProposes() async throws {
+        let sheet = Array("Book Name,Writer,Finished On\nKindred,Octavia E. Butler,2024-02-03\nPiranesi,Susanna Clarke,\n".utf8)
+        try await ServerHarness.run { server in
+            let browser = try await Self.signedIn(server, "alice")
+            let csrf = try #require(WebBrowser.csrf(in: try await browser.get("/import")))
+            let refused = try await browser.upload("/import", [("csrf", csrf), ("dryRun", "on")], file: ("file", "my-books.csv", sheet))
+            #expect(refused.status == 400)
+            let proposal = "title=Book Name,author=Writer,dateRead=Finished On"
+            #expect(refused.text.contains("this mapping is proposed: \(proposal)"), "the message by the file field proposes the mapping")
+            let previewed = try await browser.upload("/import", [("csrf", csrf), ("dryRun", "on"), ("mapping", proposal)], file: ("file", "my-books.csv", sheet))
+            let previewPath = try #require(previewed.header("Location"), "\(previewed.text.prefix(300))")
+            let preview = try await Self.waitForJobPage(browser, previewPath)
+            #expect(preview.text.contains("<dt>Rows</dt><dd>2</dd>"))
+            let confirmed = try await Self.submit(browser, from: previewPath, to: previewPath + "/confirm", [])
+            _ = try await Self.waitForJobPage(browser, try #require(confirmed.header("Location")))
+            #expect(try await browser.get("/library").text.contains("2 books"))
+            let bad = try await browser.upload("/import", [("csrf", csrf), ("mapping", "titel=Book Name")], file: ("file", "my-books.csv", sheet))
+            #expect(bad.status == 400)
+            #expect(bad.text.contains("the fields are title"))
+            #expect(bad.text.contains(#"value="titel=Book Name""#), "what was typed is kept")
+        }
+    }
+
     @Test func anUploadThatCannotBeReadIsRefusedOnTheFormWithoutAJob() async throws {
         try await ServerHarness.run { server in
             let browser = try await Self.signedIn(server, "alice")

@@ -81,9 +81,10 @@ enum JobRoutes {
     }
 
     static let routes: [APIRoute] = [
-        APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite"], takesUpload: true) { request, context, services in
+        APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite", "mapping"], takesUpload: true) { request, context, services in
             let account = try context.requireAccount()
-            var input = JobInputs.Import(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request))
+            var input = JobInputs.Import(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request),
+                                         mapping: request.query("mapping").flatMap { $0.isEmpty ? nil : $0 })
             if let format = request.query("format"), !format.isEmpty {
                 guard ImportFormat(rawValue: format) != nil else {
                     throw APIError.invalid(field: "format", "format is one of " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))

@@ -694,6 +694,7 @@ struct WebRoutes: Sendable {
         var formats: [WebViews.Option]
         var dryRun: Bool
         var fileError: String?
+        var mapping: String
         var limit: String
     }
 
@@ -705,6 +706,7 @@ struct WebRoutes: Sendable {
             formats: [WebViews.Option(value: "", label: "Recognize it from the file", selected: chosen.isEmpty)]
                 + ImportFormat.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == chosen) },
             dryRun: state.values["dryRun"].map { $0 == "on" } ?? true, fileError: state.errors["file"],
+            mapping: state.values["mapping"] ?? "",
             limit: "\(ImportLimits().maxBytes / 1_000_000) MB"), status: status)
     }
 
@@ -719,14 +721,15 @@ struct WebRoutes: Sendable {
         }
         let format = form.field("format")
         let dryRun = form.field("dryRun") == "on"
-        let kept = ["format": format ?? "", "dryRun": dryRun ? "on" : "off"]
+        let mapping = form.field("mapping")
+        let kept = ["format": format ?? "", "dryRun": dryRun ? "on" : "off", "mapping": mapping ?? ""]
         guard let file = form.part("file"), !file.body.isEmpty else {
             return importPage(request, web, state: FormState(errors: ["file": "Choose the file your other app exported."], values: kept), status: .badRequest)
         }
         if let format, ImportFormat(rawValue: format) == nil {
             return importPage(request, web, state: FormState(errors: ["file": "Choose a format from the list."], values: kept), status: .badRequest)
         }
-        let input = JobInputs.Import(file: "", format: format, dryRun: dryRun, overwrite: false)
+        let input = JobInputs.Import(file: "", format: format, dryRun: dryRun, overwrite: false, mapping: mapping)
         do {
             let job = try await services.jobs.startImport(of: Data(file.body), input: input, account: web.account)
             return WebPages.redirect("/jobs/\(job.id.description)")
