@@ -39,6 +39,11 @@ public struct BooksTrackApp: Sendable {
     // MARK: Libraries
 
     /// Opens (creating if needed) the library database.
+    /// Whether the data folder holds a library file already (reading it would not create one).
+    public var hasLibrary: Bool {
+        FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("library.sqlite").path)
+    }
+
     public func libraryDatabase() throws -> LibraryDatabase {
         try LibraryDatabase(path: dataDirectory.appendingPathComponent("library.sqlite").path)
     }

@@ -98,17 +98,28 @@ struct ServerJobs: Sendable {
         input.file = file.lastPathComponent
         // Writing and reading through up to 50 MB happens on a thread of its own, not on one of
         // the cooperative pool's two.
-        let options = input.options
         let uploads = uploads
-        try await OwnThread.run(name: "bookstrack upload check") {
+        let check = { (options: ImportOptions) in
+            try await OwnThread.run(name: "bookstrack upload check") { _ = try ImportService.check(file, options: options) }
+        }
+        try await OwnThread.run(name: "bookstrack upload") {
             try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
             try data.write(to: file, options: [.atomic])
+        }
+        do {
             do {
-                _ = try ImportService.check(file, options: options)
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
+                try await check(input.options)
+            } catch let error as ImportError {
+                // A file like one this reader mapped before is read with that mapping.
+                guard case .unknownFormat = error, input.mapping == nil,
+                      let remembered = try await library(account.user).imports.rememberedMapping(for: file)
+                else { throw error }
+                input.mapping = remembered.text
+                try await check(input.options)
             }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
         }
         do {
             return try await start(.import, input: input, id: id, account: account)

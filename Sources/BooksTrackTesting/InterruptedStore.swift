@@ -242,6 +242,14 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.replacePhoto(id: id, data: data, imageType: imageType, thumbnail: thumbnail)
     }
 
+    public func importMapping(header key: String) throws -> String? {
+        try base.importMapping(header: key)
+    }
+
+    public func rememberImportMapping(_ mapping: String, header key: String, now: Date) throws {
+        try base.rememberImportMapping(mapping, header: key, now: now)
+    }
+
     public func deletePhoto(id: PagePhoto.ID) throws {
         try base.deletePhoto(id: id)
     }

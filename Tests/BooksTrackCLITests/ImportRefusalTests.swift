@@ -64,6 +64,12 @@ import Testing
         let kindred = try await cli.show("kindred")
         #expect(kindred["status"] as? String == "read")
         #expect(kindred["rating"] as? Double == 5)
+        // A later file with the same header is read with the mapping confirmed for it.
+        let next = try outsideFile("Book Name,Writer,Finished On,My Stars\nEmma,Jane Austen,2024-06-01,3\n")
+        let remembered = await cli.run("import", next.path)
+        #expect(remembered.exitCode == 0, "\(remembered.error)")
+        #expect(remembered.output.contains("Read with the column mapping you confirmed for this header before: title=Book Name,author=Writer,rating=My Stars,dateRead=Finished On"))
+        #expect(try await cli.show("emma")["rating"] as? Double == 3)
         let typo = await cli.run("import", file.path, "--mapping", "titel=Book Name")
         #expect(typo.exitCode == 2)
         #expect(typo.error.contains("the fields are title, author"), "\(typo.error)")

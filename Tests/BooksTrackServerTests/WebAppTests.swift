@@ -318,6 +318,16 @@ import Testing
             let confirmed = try await Self.submit(browser, from: previewPath, to: previewPath + "/confirm", [])
             _ = try await Self.waitForJobPage(browser, try #require(confirmed.header("Location")))
             #expect(try await browser.get("/library").text.contains("2 books"))
+            // The next file with the same header needs no mapping: the confirmed one is remembered.
+            let later = Array("Book Name,Writer,Finished On\nEmma,Jane Austen,2024-06-01\n".utf8)
+            let again = try await browser.upload("/import", [("csrf", csrf)], file: ("file", "more-books.csv", later))
+            let done = try await Self.waitForJobPage(browser, try #require(again.header("Location"), "\(again.text.prefix(300))"))
+            #expect(done.text.contains("<dt>Added</dt><dd>1</dd>"))
+            // Another reader's files are not read with alice's mapping.
+            let bob = try await Self.signedIn(server, "bob")
+            let bobs = try await bob.upload("/import", [("csrf", try #require(WebBrowser.csrf(in: try await bob.get("/import"))))],
+                                            file: ("file", "my-books.csv", sheet))
+            #expect(bobs.status == 400)
             let bad = try await browser.upload("/import", [("csrf", csrf), ("mapping", "titel=Book Name")], file: ("file", "my-books.csv", sheet))
             #expect(bad.status == 400)
             #expect(bad.text.contains("the fields are title"))

@@ -58,14 +58,22 @@ struct ImportCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CommandFailure.notFound("no file at \(file)")
         }
-        let importOptions = ImportOptions(
+        var importOptions = ImportOptions(
             format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
             limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes), mapping: try mapping.map { try ColumnMapping(parsing: $0) }
         )
         // A file that will be refused is refused before the library is opened, so nothing is created.
-        let checked: ImportCheck
+        var checked: ImportCheck
         do {
             checked = try ImportService.check(url, options: importOptions)
+        } catch let error as ImportError {
+            // A file like one this reader mapped before (in an existing library) is read with that mapping.
+            guard case .unknownFormat = error, importOptions.mapping == nil, options.app().hasLibrary,
+                  let remembered = try await options.user(unknownUserIsEmpty: true).imports.rememberedMapping(for: url)
+            else { throw Self.withLimitFlags(error) }
+            importOptions.mapping = remembered
+            checked = try ImportService.check(url, options: importOptions)
+            if !options.json { say("Read with the column mapping you confirmed for this header before: \(remembered.text)") }
         } catch {
             throw Self.withLimitFlags(error)
         }

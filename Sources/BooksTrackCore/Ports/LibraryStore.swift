@@ -174,10 +174,18 @@ public protocol PhotoStore: UserScoped {
     func deletePhoto(id: PagePhoto.ID) throws
 }
 
+/// Column mappings a reader confirmed for files no importer knows, by the file's header.
+public protocol ImportMappingStore: UserScoped {
+    /// The mapping kept for a header (its key), if any.
+    func importMapping(header key: String) throws -> String?
+    /// Keeps a mapping for a header, replacing the one kept before.
+    func rememberImportMapping(_ mapping: String, header key: String, now: Date) throws
+}
+
 /// One user's library, persisted: every concern together, as the SQLite store implements it.
 public protocol LibraryStore:
     AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
-    LibraryTransactions
+    ImportMappingStore, LibraryTransactions
 {}
 
 /// The users of one data directory.

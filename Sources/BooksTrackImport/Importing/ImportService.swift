@@ -25,9 +25,25 @@ public struct ImportService: Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) async throws -> ImportSummary {
         let importer = LibraryImporter(store: store, now: now, isCancelled: isCancelled)
-        return try await OwnThread.run(name: "bookstrack import") {
+        let summary = try await OwnThread.run(name: "bookstrack import") {
             try importer.importFile(at: url, options: options, checked: checked, progress: progress)
         }
+        // A mapping that read a file for real is remembered for files with the same header.
+        if let mapping = options.mapping, !options.dryRun, summary.rows > 0, let header = try? LibraryImporter.header(of: url, limits: options.limits) {
+            let store = store
+            let now = now()
+            try await store.transaction { try store.rememberImportMapping(mapping.text, header: ColumnMapping.headerKey(header), now: now) }
+        }
+        return summary
+    }
+
+    /// The mapping this reader confirmed before for a file with the same header as the file at
+    /// `url`; nil when there is none (or the file is not CSV or TSV).
+    public func rememberedMapping(for url: URL, limits: ImportLimits = ImportLimits()) async throws -> ColumnMapping? {
+        guard let header = try? LibraryImporter.header(of: url, limits: limits) else { return nil }
+        let store = store
+        let text = try await store.snapshot { try store.importMapping(header: ColumnMapping.headerKey(header)) }
+        return text.flatMap { try? ColumnMapping(parsing: $0) }
     }
 
     /// Writes the whole library as BooksTrack JSON (with photos when asked); returns the books written.

@@ -57,6 +57,13 @@ public struct LibraryImporter: Sendable {
         return ImportCheck(url: url, kind: kind, dataRows: rows)
     }
 
+    /// The header of a CSV or TSV file.
+    static func header(of url: URL, limits: ImportLimits) throws -> [String] {
+        var reader = try CSVReader(url: url, limits: limits)
+        guard let record = try reader.next() else { throw ImportError.emptyFile }
+        return CSVHeader(record.fields).names
+    }
+
     /// Imports the file at `url`, calling `progress` after each batch; `checked` is the file's
     /// `check` when the caller made it already (else it is made here).
     public func importFile(

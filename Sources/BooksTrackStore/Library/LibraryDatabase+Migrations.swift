@@ -222,6 +222,18 @@ extension LibraryDatabase {
             // and are shown whole until converted.
             try db.execute(sql: "ALTER TABLE page_photos ADD COLUMN thumbnail BLOB")
         }
+        migrator.registerMigration("v19-import-mappings") { db in
+            // The column mapping a reader confirmed for a file no importer knows, by its header.
+            try db.execute(sql: """
+                CREATE TABLE import_mappings (
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    headerKey TEXT NOT NULL,
+                    mapping TEXT NOT NULL,
+                    dateUsed REAL NOT NULL,
+                    PRIMARY KEY (userKey, headerKey)
+                )
+                """)
+        }
         return migrator
     }
 

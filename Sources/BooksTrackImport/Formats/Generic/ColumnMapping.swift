@@ -44,6 +44,11 @@ public struct ColumnMapping: Hashable, Sendable {
         Field.allCases.compactMap { field in columns[field].map { "\(field.rawValue)=\($0)" } }.joined(separator: ",")
     }
 
+    /// What a file's header is remembered by: its names, trimmed and lower-cased, in order.
+    public static func headerKey(_ names: [String]) -> String {
+        names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.joined(separator: "\u{1F}")
+    }
+
     /// The header's columns the mapping names that the header lacks.
     func missingColumns(in header: CSVHeader) -> [String] {
         Field.allCases.compactMap { columns[$0] }.filter { header.index(of: $0) == nil }
