@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var jsonBodyLimit: Int
     /// How long a request may take before it is answered 503 (its work is cancelled).
     public var requestTimeLimit: Duration
+    /// How long a page of the book list is kept encoded before one request reads it again.
+    public var bookPageLifetime: Duration
     /// The same for the routes that take an upload (imports, page photos): a 50 MB file on a slow line.
     public var uploadTimeLimit: Duration
 
@@ -22,8 +24,9 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil, signUp: SignUpPolicy = .closed,
         passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024, requestTimeLimit: Duration = .seconds(30),
-        uploadTimeLimit: Duration = .seconds(600)
+        uploadTimeLimit: Duration = .seconds(600), bookPageLifetime: Duration = .seconds(1)
     ) {
+        self.bookPageLifetime = bookPageLifetime
         self.host = host
         self.port = port
         self.publicURL = publicURL

@@ -23,7 +23,7 @@ final class ServerServices: Sendable {
     /// The one-time secret of the setup link, made at start while no account has a password.
     let setupSecret: String
     /// Pages of the book list kept encoded for a second.
-    let bookPages = BookPageCache()
+    let bookPages: BookPageCache
     /// Reads the ISBN barcodes of back-cover photos.
     let barcodes: any BarcodeReader
     /// Books removed in the web app, kept for its Undo.
@@ -36,6 +36,7 @@ final class ServerServices: Sendable {
     init(app: BooksTrackApp, configuration: ServerConfiguration) throws {
         self.app = app
         self.configuration = configuration
+        bookPages = BookPageCache(lifetime: configuration.bookPageLifetime)
         now = app.now
         throttle = SignInThrottle(now: app.now)
         database = try app.libraryDatabase()

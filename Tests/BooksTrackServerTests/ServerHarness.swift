@@ -36,7 +36,9 @@ struct ServerHarness: Sendable {
         let app = BooksTrackApp(dataDirectory: folder.url, environment: environment, now: { clock.now })
         try await prepare(app)
         let configuration = ServerConfiguration(
-            publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit, requestTimeLimit: requestTimeLimit)
+            publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit, requestTimeLimit: requestTimeLimit,
+            // Kept pages outlive a slow test run's pauses: what makes one out of date is tested by change, not by time.
+            bookPageLifetime: .seconds(30))
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {
             try await server.application().test(.live) { client in
