@@ -44,9 +44,9 @@ extension WebRoutes {
         }
         let thisYear = user.goals.year(nil)
         let insights = try await user.goals.insights(year: chosen)
-        // The switcher lists every year with a finished or abandoned book, and this year.
-        let allYears = chosen == nil ? insights.years.map(\.year) : try await user.goals.insights(year: nil).years.map(\.year)
-        let shownYears = Set(allYears + [thisYear] + (chosen.map { [$0] } ?? [])).sorted(by: >)
+        // The switcher lists every year with a finished or abandoned book (the report's year table
+        // covers all years, whichever is asked), and this year.
+        let shownYears = Set(insights.years.map(\.year) + [thisYear] + (chosen.map { [$0] } ?? [])).sorted(by: >)
         let goalYear = chosen ?? thisYear
         let goal = chosen == nil ? nil : insights.goal?.goal
         let authorsMissing = try await user.authors.authorsToAsk(named: nil).count
