@@ -34,16 +34,8 @@ extension LibraryService {
         let store = self.store
         return try await store.transaction {
             let book = removed.book
-            for isbn in removed.editions.flatMap(\.isbns) {
-                if let existing = try store.entries(isbn: isbn).first, let held = try store.book(entryID: existing) {
-                    throw AddBookError.alreadyInLibrary(held.entry.id, title: held.work.title, reason: "ISBN \(isbn.isbn13)")
-                }
-            }
-            for work in try store.works(title: book.work.title, primaryAuthor: book.authors.first?.name) {
-                if let entry = try store.entry(workID: work.id) {
-                    throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: "same title and author")
-                }
-            }
+            try Self.refuseIfHeld(isbns: removed.editions.flatMap(\.isbns), title: book.work.title,
+                                  primaryAuthor: book.authors.first?.name, in: store)
             _ = try store.add(NewBook(work: book.work, authors: book.authors, edition: book.edition, entry: book.entry))
             for edition in removed.editions where edition.id != book.edition?.id {
                 try store.save(edition)

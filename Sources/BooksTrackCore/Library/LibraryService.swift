@@ -39,17 +39,8 @@ public struct LibraryService: Sendable {
     }
 
     private static func addNow(_ manual: ManualBook, title: String, store: any LibraryStore, now: Date) throws -> LibraryBook {
-        for isbn in manual.isbns {
-            if let existing = try store.entries(isbn: isbn).first, let book = try store.book(entryID: existing) {
-                throw AddBookError.alreadyInLibrary(book.entry.id, title: book.work.title, reason: "ISBN \(isbn.isbn13)")
-            }
-        }
         let authorNames = manual.authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        for work in try store.works(title: title, primaryAuthor: authorNames.first) {
-            if let entry = try store.entry(workID: work.id) {
-                throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: "same title and author")
-            }
-        }
+        try refuseIfHeld(isbns: manual.isbns, title: title, primaryAuthor: authorNames.first, in: store)
 
         var authors: [Author] = []
         for name in authorNames {
@@ -363,6 +354,21 @@ public struct LibraryService: Sendable {
             if let thumbnail = try store.photoThumbnail(id: photoID) { return thumbnail }
             guard let data = try store.photoData(id: photoID) else { throw LibraryError.photoNotFound(photoID) }
             return data
+        }
+    }
+
+    /// Refuses a book the library holds already: by one of its ISBNs, else by its title and
+    /// primary author (`AddBookError.alreadyInLibrary`, naming the book held).
+    static func refuseIfHeld(isbns: [ISBN], title: String, primaryAuthor: String?, in store: any LibraryStore) throws {
+        for isbn in isbns {
+            if let existing = try store.entries(isbn: isbn).first, let book = try store.book(entryID: existing) {
+                throw AddBookError.alreadyInLibrary(book.entry.id, title: book.work.title, reason: "ISBN \(isbn.isbn13)")
+            }
+        }
+        for work in try store.works(title: title, primaryAuthor: primaryAuthor) {
+            if let entry = try store.entry(workID: work.id) {
+                throw AddBookError.alreadyInLibrary(entry.id, title: work.title, reason: "same title and author")
+            }
         }
     }
 
