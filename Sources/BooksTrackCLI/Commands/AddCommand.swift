@@ -113,7 +113,7 @@ struct AddCommand: AsyncParsableCommand {
         guard size <= limits.maxBytes else { throw CommandFailure.invalid("--photo \(path): \(ImageError.tooLarge(bytes: size, limit: limits.maxBytes))") }
         let data = try Data(contentsOf: url)
         do {
-            let isbn = try BarcodeISBN.choose(try await options.app().barcodeReader().ean13Barcodes(inPhoto: data))
+            let isbn = try await options.app().barcodeReader().isbn(inPhoto: data)
             if !options.json { say("Read ISBN \(isbn.isbn13) from the barcode") }
             return isbn
         } catch let error as ImageError {

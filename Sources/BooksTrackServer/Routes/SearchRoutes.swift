@@ -24,7 +24,7 @@ enum SearchRoutes {
                 throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes",
                                details: ["limit": "\(limits.maxBytes)"])
             }
-            let isbn = try BarcodeISBN.choose(try await services.barcodes.ean13Barcodes(inPhoto: Data(body.readableBytesView)))
+            let isbn = try await services.barcodes.isbn(inPhoto: Data(body.readableBytesView))
             return try await answer(SearchQuestion(isbn: isbn.isbn13), context, services)
         },
         APIRoute(.get, "/v1/search/advanced", .open, query: ["title", "author"]) { request, context, services in

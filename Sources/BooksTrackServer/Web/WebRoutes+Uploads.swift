@@ -75,7 +75,7 @@ extension WebRoutes {
         guard let file = form.part("photo"), !file.body.isEmpty else { return try await failed("Choose a photo or take one.", .badRequest) }
         let isbn: ISBN
         do {
-            isbn = try BarcodeISBN.choose(try await services.barcodes.ean13Barcodes(inPhoto: Data(file.body)))
+            isbn = try await services.barcodes.isbn(inPhoto: Data(file.body))
         } catch let error as ImageError {
             return try await failed(Self.sentence(error.description), error == .notAnImage ? .unsupportedMediaType : .unprocessableContent)
         } catch let error as BarcodeError {
