@@ -18,6 +18,15 @@ public struct AuthorService: Sendable {
         return try await store.snapshot { try store.allAuthors() }
     }
 
+    /// The author with this ID; `LibraryError.authorNotFound` when the library has none.
+    public func author(id: Author.ID) async throws -> Author {
+        let store = store
+        return try await store.snapshot {
+            guard let author = try store.author(id: id) else { throw LibraryError.authorNotFound(id) }
+            return author
+        }
+    }
+
     /// The one author a name means.
     public func author(named name: String) async throws -> Author {
         let store = store

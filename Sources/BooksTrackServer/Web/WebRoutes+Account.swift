@@ -224,7 +224,7 @@ extension WebRoutes {
     }
 
     private func deletePage(_ request: Request, _ web: WebSession, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let books = try await services.library(web.account).library.page(EntryQuery(limit: 1)).total
+        let books = try await services.library(web.account).library.count(EntryQuery())
         return pages.render("delete", DeletePage(
             frame: WebViews.frame("Delete your account", tab: "/settings", theme: theme(request), session: web),
             name: web.account.user.name, books: NumberText.grouped(books), error: error), status: status)

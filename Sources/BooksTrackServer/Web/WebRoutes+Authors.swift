@@ -96,7 +96,7 @@ extension WebRoutes {
 
     private func authorPage(_ id: Author.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                             status: HTTPResponse.Status = .ok) async throws -> Response {
-        guard let author = try await services.library(web.account).authors.all().first(where: { $0.id == id }) else { throw WebError.notFound }
+        let author = try await services.library(web.account).authors.author(id: id)
         let gender = state.values["gender"] ?? author.gender.rawValue
         let region = state.values["region"] ?? author.culturalRegion?.rawValue ?? ""
         let marginalized = state.values["marginalized"] ?? author.marginalizedVoiceOverride.map { $0 ? "yes" : "no" } ?? "auto"
