@@ -1,0 +1,282 @@
+import BooksTrackCore
+import BooksTrackImport
+import Foundation
+import Hummingbird
+
+/// A book's page and its forms: one use case each, then back to the page, or the page again
+/// with the error next to its field.
+extension WebRoutes {
+    // MARK: One book
+
+    struct BookPage {
+        var frame: WebViews.Frame
+        var id: String
+        var title: String
+        var subtitle: String?
+        var authors: String
+        var cover: String?
+        var spine: String
+        var status: String
+        var statuses: [StatusButton]
+        var statusError: String?
+        var facts: [Fact]
+        var reading: Bool
+        var percent: Int
+        var progressText: String?
+        var pace: String?
+        var finish: String?
+        var progressValue: String
+        var progressError: String?
+        var ratings: [WebViews.Option]
+        var ratingError: String?
+        var review: String
+        var spoilers: Bool
+        var reviewError: String?
+        var notes: String
+        var notesError: String?
+        var tags: [String]
+        var tagsValue: String
+        var tagsError: String?
+        var favorite: Bool
+        var sessions: [SessionRow]
+        var sessionMinutes: String
+        var sessionPages: String
+        var sessionError: String?
+        var quotes: [QuoteRow]
+        var quoteText: String
+        var quotePage: String
+        var quoteError: String?
+        var history: [String]
+        var authorLinks: [AuthorLink]
+        var wishlist: Bool
+        var daily: String
+        var dailyError: String?
+        var editions: [EditionItem]
+        var photos: [PhotoItem]
+        var photoError: String?
+        var photoLimit: String
+    }
+
+    struct AuthorLink {
+        let href: String
+        let name: String
+    }
+
+    struct EditionItem {
+        let text: String
+        /// The edition the page's facts are of (the owned one, else the primary).
+        let shown: Bool
+    }
+
+    struct PhotoItem {
+        let src: String
+        let thumbnail: String
+        let caption: String
+    }
+
+    struct StatusButton {
+        let value: String
+        let label: String
+        let current: Bool
+    }
+
+    struct Fact {
+        let name: String
+        let value: String
+    }
+
+    struct SessionRow {
+        let date: String
+        let minutes: Int
+        let pages: Int
+    }
+
+    struct QuoteRow {
+        let id: String
+        let text: String
+        let page: Int?
+    }
+
+    /// What a failed form sends back into the page: the error by field, and what was typed.
+    struct FormState {
+        var errors: [String: String] = [:]
+        var values: [String: String] = [:]
+    }
+
+    func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
+                          status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
+        let (book, editions, photos) = try await services.library(web.account).library.details(.id(id))
+        let entry = book.entry
+        let now = services.now()
+        let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
+        var facts: [Fact] = []
+        if let edition = book.edition {
+            if let isbn = edition.isbns.first { facts.append(Fact(name: "ISBN", value: isbn.isbn13)) }
+            if let pages = edition.pageCount { facts.append(Fact(name: "Pages", value: NumberText.grouped(pages))) }
+            if let publisher = edition.publisher { facts.append(Fact(name: "Publisher", value: publisher)) }
+            if let date = edition.publicationDate { facts.append(Fact(name: "Published", value: date.description)) }
+            facts.append(Fact(name: "Format", value: edition.format.rawValue))
+        }
+        if let series = book.work.seriesName {
+            facts.append(Fact(name: "Series", value: series + (book.work.seriesPosition.map { " #" + NumberText.plain($0) } ?? "")))
+        }
+        facts.append(Fact(name: "Added", value: ISO8601Text.day(entry.dateAdded)))
+        if let started = entry.dateStarted { facts.append(Fact(name: "Started", value: ISO8601Text.day(started))) }
+        if let finished = entry.dateCompleted { facts.append(Fact(name: "Finished", value: ISO8601Text.day(finished))) }
+        facts.append(Fact(name: "Owned", value: entry.isOwned ? "Yes" : "No"))
+        let ratingValue = state.values["rating"] ?? entry.rating.map(NumberText.plain) ?? ""
+        let ratings = [WebViews.Option(value: "", label: "No rating", selected: ratingValue.isEmpty)]
+            + stride(from: 0.25, through: 5, by: 0.25).map { value in
+                let text = NumberText.plain(value)
+                return WebViews.Option(value: text, label: "\(text) star\(value == 1 ? "" : "s")", selected: text == ratingValue)
+            }
+        let pace = entry.status == .reading ? entry.readingPace(now: now).map { "\(NumberText.plain(($0 * 10).rounded() / 10)) pages a day" } : nil
+        return pages.render("book", BookPage(
+            frame: WebViews.frame(book.work.title, tab: "/library", theme: theme(request), session: web, notice: notice,
+                                  failure: state.errors.isEmpty ? nil : "Not saved: see the message next to the field."),
+            id: entry.id.description, title: book.work.title, subtitle: book.work.subtitle, authors: book.authorNames, cover: card.cover,
+            spine: card.spine, status: entry.status.displayName,
+            statuses: ReadingStatus.allCases.map { StatusButton(value: $0.rawValue, label: $0.displayName, current: $0 == entry.status) },
+            statusError: state.errors["status"],
+            facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()), progressText: card.progressText,
+            pace: pace, finish: card.finish,
+            progressValue: state.values["progress"] ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""), progressError: state.errors["progress"],
+            ratings: ratings, ratingError: state.errors["rating"],
+            review: state.values["review"] ?? entry.review ?? "", spoilers: state.values["spoilers"].map { $0 == "on" } ?? entry.reviewHasSpoilers,
+            reviewError: state.errors["review"],
+            notes: state.values["notes"] ?? entry.notes ?? "", notesError: state.errors["notes"],
+            tags: entry.tags, tagsValue: state.values["tags"] ?? "", tagsError: state.errors["tags"], favorite: entry.isFavorite,
+            sessions: entry.sessions.reversed().map { SessionRow(date: ISO8601Text.day($0.date), minutes: $0.durationMinutes, pages: $0.pagesRead) },
+            sessionMinutes: state.values["minutes"] ?? "", sessionPages: state.values["pages"] ?? "", sessionError: state.errors["session"],
+            quotes: entry.quotes.map { QuoteRow(id: $0.id.description, text: $0.text, page: $0.page) },
+            quoteText: state.values["quote"] ?? "", quotePage: state.values["quotePage"] ?? "", quoteError: state.errors["quote"],
+            history: entry.readHistory.map { period in
+                let start = period.started.map(ISO8601Text.day) ?? "?"
+                let end = period.ended.map(ISO8601Text.day) ?? "?"
+                return "\(start) – \(end): \(period.outcome == .read ? "read" : "did not finish")"
+            },
+            authorLinks: book.authors.map { AuthorLink(href: "/authors/\($0.id.description)", name: $0.displayName) },
+            wishlist: entry.status == .wishlist,
+            daily: state.values["daily"] ?? entry.dailyReadingGoal.map(String.init) ?? "", dailyError: state.errors["daily"],
+            editions: editions.count < 2 ? [] : editions.map { edition in
+                let parts = [edition.editionTitle, edition.format == .other ? nil : edition.format.displayName, edition.publisher,
+                             edition.publicationDate?.description, edition.pageCount.map { "\(NumberText.grouped($0)) pages" },
+                             edition.language, edition.primaryISBN.map { "ISBN \($0.isbn13)" }]
+                let text = parts.compactMap { $0 }.joined(separator: " · ")
+                return EditionItem(text: text.isEmpty ? "An edition without details" : text, shown: edition.id == book.edition?.id)
+            },
+            photos: photos.map { photo in
+                let caption = [photo.page.map { "Page \($0)" }, photo.caption].compactMap { $0 }.joined(separator: ": ")
+                return PhotoItem(src: "/v1/photos/\(photo.id.description)", thumbnail: "/v1/photos/\(photo.id.description)?size=thumbnail",
+                                 caption: caption.isEmpty ? "Page photo" : caption)
+            },
+            photoError: state.errors["photo"], photoLimit: "\(PagePhoto.byteLimit / 1_048_576) MB"), status: status)
+    }
+
+    /// A form of the book page: one use case, then back to the page (or the page again with the error).
+    func changeBook(_ request: Request, _ context: APIContext, _ web: WebSession, _ form: WebForm, change: String) async throws -> Response {
+        let id: LibraryEntry.ID = try context.id("id")
+        let library = services.library(web.account).library
+        // The field a failure is shown next to, and the values kept.
+        var field = change
+        var kept: [String: String] = [:]
+        do {
+            switch change {
+            case "status":
+                guard let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) else { throw WebError(.badRequest, "Choose a status.") }
+                _ = try await library.setStatus(.id(id), to: status)
+            case "progress":
+                let typed = form["progress"] ?? ""
+                kept["progress"] = typed
+                if typed.hasSuffix("%") {
+                    guard let percent = Double(typed.dropLast().trimmingCharacters(in: .whitespaces)) else {
+                        throw FieldError("Write a page number, or a percentage like 40%.")
+                    }
+                    _ = try await library.progress(.id(id), percent: percent)
+                } else {
+                    guard let page = Int(typed) else { throw FieldError("Write a page number, or a percentage like 40%.") }
+                    _ = try await library.progress(.id(id), page: page)
+                }
+            case "rating":
+                let typed = form["rating"]
+                kept["rating"] = typed ?? ""
+                guard let typed else { _ = try await library.rate(.id(id), rating: nil); break }
+                guard let rating = Double(typed) else { throw FieldError("Choose a rating from the list.") }
+                _ = try await library.rate(.id(id), rating: rating)
+            case "review":
+                kept["review"] = form.raw("review") ?? ""
+                kept["spoilers"] = form["spoilers"] ?? "off"
+                _ = try await library.review(.id(id), text: form["review"], hasSpoilers: form["spoilers"] == "on")
+            case "notes":
+                kept["notes"] = form.raw("notes") ?? ""
+                _ = try await library.note(.id(id), text: form["notes"])
+            case "tags":
+                if let remove = form["remove"] {
+                    _ = try await library.removeTags(.id(id), [remove])
+                } else {
+                    kept["tags"] = form.raw("tags") ?? ""
+                    let tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    guard !tags.isEmpty else { throw FieldError("Write one tag or several, separated by commas.") }
+                    _ = try await library.addTags(.id(id), tags)
+                }
+            case "favorite":
+                _ = try await library.favorite(.id(id), form["favorite"] == "yes")
+            case "daily-goal":
+                field = "daily"
+                kept["daily"] = form["daily"] ?? ""
+                let pages = try form["daily"].map { text in
+                    guard let pages = Int(text) else { throw FieldError("Write the pages a day as a whole number, or leave it empty.") }
+                    return pages
+                }
+                if let pages, !Bounds.dailyPages.contains(pages) {
+                    throw FieldError("A daily goal is from \(Bounds.dailyPages.lowerBound) to \(NumberText.grouped(Bounds.dailyPages.upperBound)) pages.")
+                }
+                _ = try await library.setDailyGoal(.id(id), pages: pages)
+            case "acquire":
+                field = "status"
+                let status = form["status"].flatMap(ReadingStatus.init(rawValue:)) ?? .toRead
+                _ = try await library.acquire(.id(id), copy: nil, status: status)
+            case "sessions":
+                field = "session"
+                kept["minutes"] = form["minutes"] ?? ""
+                kept["pages"] = form["pages"] ?? ""
+                guard let minutes = Int(form["minutes"] ?? ""), let pages = Int(form["pages"] ?? "0") else {
+                    throw FieldError("Write the minutes read and the pages read as whole numbers.")
+                }
+                _ = try await library.addSession(.id(id), minutes: minutes, pages: pages)
+            case "quotes":
+                field = "quote"
+                kept["quote"] = form.raw("quote") ?? ""
+                kept["quotePage"] = form["page"] ?? ""
+                guard let text = form["quote"] else { throw FieldError("Write the quote.") }
+                let page = try form["page"].map { text in
+                    guard let page = Int(text) else { throw FieldError("The page is a whole number.") }
+                    return page
+                }
+                _ = try await library.addQuote(.id(id), text: text, page: page)
+            case "remove-quote":
+                guard let quote = form["quote"] else { throw WebError(.badRequest, "Choose a quote to remove.") }
+                _ = try await library.removeQuote(.id(id), quoteID: quote)
+            case "remove":
+                let removed = try await library.removeKeepingUndo(.id(id))
+                let token = services.undoShelf.keep(removed, owner: web.account.user.id)
+                return WebPages.redirect("/library?undo=\(token)")
+            default:
+                throw WebError.notFound
+            }
+        } catch let error as FieldError {
+            return try await bookPage(id, request, web, state: FormState(errors: [field: error.message], values: kept), status: .badRequest)
+        } catch {
+            // A use case's refusal (a page past the end, a review too long) goes next to its field.
+            guard let refusal = APIError(error), refusal.status != .notFound else { throw error }
+            return try await bookPage(id, request, web, state: FormState(errors: [field: refusal.error.message], values: kept), status: refusal.status)
+        }
+        return WebPages.redirect("/books/\(id.description)#\(field)")
+    }
+
+    /// A value of a form that cannot be used, said next to its field.
+    struct FieldError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+}
