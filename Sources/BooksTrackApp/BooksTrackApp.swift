@@ -150,6 +150,18 @@ public struct BooksTrackApp: Sendable {
         })
     }
 
+    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set (and the server
+    /// is online), else nil; `close` releases its client. `log` receives Gemini's token usage.
+    public func shelfRecognizer(
+        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void
+    ) -> (recognizer: (any ShelfRecognizer)?, close: @Sendable () async -> Void) {
+        let transport = HTTPTransport(configuration: configuration)
+        guard let client = GeminiClient(configuration: configuration, transport: transport, log: log) else {
+            return (nil, { await transport.shutdown() })
+        }
+        return (GeminiShelfRecognizer(client: client), { await transport.shutdown() })
+    }
+
     /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.
     public func authorDetailsSource(_ configuration: ProviderConfiguration) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
         let transport = HTTPTransport(configuration: configuration)
@@ -163,13 +175,16 @@ public struct UserLibrary: Sendable {
     public let authors: AuthorService
     public let goals: GoalService
     public let imports: ImportService
+    public let scans: ScanService
     private let store: any LibraryStore
     private let now: @Sendable () -> Date
 
     init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.now = now
-        library = LibraryService(store: store, now: now, images: VipsImageProcessor())
+        let images = VipsImageProcessor()
+        library = LibraryService(store: store, now: now, images: images)
+        scans = ScanService(store: store, images: images, now: now)
         authors = AuthorService(store: store, now: now)
         goals = GoalService(store: store, now: now)
         imports = ImportService(store: store, now: now)

@@ -70,6 +70,20 @@ enum Vips {
         return OpaquePointer(out)
     }
 
+    /// The part of `image` inside the normalized `box` (at least one pixel each way).
+    static func cropped(_ image: OpaquePointer, to box: BoundingBox) throws(ImageError) -> OpaquePointer {
+        let (width, height) = size(image)
+        let left = min(width - 1, max(0, Int((box.x * Double(width)).rounded(.down))))
+        let top = min(height - 1, max(0, Int((box.y * Double(height)).rounded(.down))))
+        let areaWidth = max(1, min(width - left, Int((box.width * Double(width)).rounded(.up))))
+        let areaHeight = max(1, min(height - top, Int((box.height * Double(height)).rounded(.up))))
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard bt_vips_crop(UnsafeMutablePointer<VipsImage>(image), Int32(left), Int32(top), Int32(areaWidth), Int32(areaHeight), &out) == 0,
+              let out
+        else { throw .unreadable(lastError()) }
+        return OpaquePointer(out)
+    }
+
     /// The width and height of an image.
     static func size(_ image: OpaquePointer) -> (width: Int, height: Int) {
         let vipsImage = UnsafeMutablePointer<VipsImage>(image)

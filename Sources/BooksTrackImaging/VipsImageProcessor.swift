@@ -32,6 +32,21 @@ public struct VipsImageProcessor: ImageProcessor {
         }
     }
 
+    public func crop(_ data: Data, to box: BoundingBox, longestSide: Int) async throws -> Data {
+        let limits = limits
+        return try await OwnThread.run(name: "bookstrack crop") {
+            let header = try Vips.check(data, limits: limits)
+            // Decoded at its own size (a kept shelf photo is at most 2,048 px), then cut and shrunk.
+            let image = try Vips.upright(data, fitting: max(header.width, header.height))
+            defer { Vips.release(image) }
+            let area = try Vips.cropped(image, to: box)
+            defer { Vips.release(area) }
+            let small = try Vips.shrunk(area, fitting: longestSide)
+            defer { Vips.release(small) }
+            return try Vips.jpeg(small, quality: Self.quality)
+        }
+    }
+
     /// The same, blocking the calling thread.
     public static func process(_ data: Data, limits: ImageLimits) throws -> ProcessedPhoto {
         _ = try Vips.check(data, limits: limits)

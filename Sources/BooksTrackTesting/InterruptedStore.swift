@@ -8,7 +8,7 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
     /// The error the failing write throws.
     public struct Interruption: Error {}
 
-    private let base: any LibraryStore
+    let base: any LibraryStore
     private let failingWrite: Int
     private var writes = 0
 
@@ -252,5 +252,25 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
 
     public func deletePhoto(id: PagePhoto.ID) throws {
         try base.deletePhoto(id: id)
+    }
+}
+
+extension InterruptedStore {
+    public func addScan(_ scan: ShelfScan, photo: Data) throws { try base.addScan(scan, photo: photo) }
+    public func scan(id: ShelfScan.ID) throws -> ShelfScan? { try base.scan(id: id) }
+    public func saveScan(_ scan: ShelfScan) throws { try base.saveScan(scan) }
+    public func scanPhoto(id: ShelfScan.ID) throws -> Data? { try base.scanPhoto(id: id) }
+    public func replacePendingItems(scanID: ShelfScan.ID, with items: [(item: ReviewItem, crop: Data?)]) throws {
+        try base.replacePendingItems(scanID: scanID, with: items)
+    }
+    public func reviewItems(status: ReviewItem.Status, minimumConfidence: Double, limit: Int, offset: Int) throws -> [ReviewItem] {
+        try base.reviewItems(status: status, minimumConfidence: minimumConfidence, limit: limit, offset: offset)
+    }
+    public func reviewItems(scanID: ShelfScan.ID) throws -> [ReviewItem] { try base.reviewItems(scanID: scanID) }
+    public func reviewItem(id: ReviewItem.ID) throws -> ReviewItem? { try base.reviewItem(id: id) }
+    public func reviewItemCrop(id: ReviewItem.ID) throws -> Data? { try base.reviewItemCrop(id: id) }
+    public func saveReviewItem(_ item: ReviewItem) throws { try base.saveReviewItem(item) }
+    public func countReviewItems(status: ReviewItem.Status, minimumConfidence: Double) throws -> Int {
+        try base.countReviewItems(status: status, minimumConfidence: minimumConfidence)
     }
 }

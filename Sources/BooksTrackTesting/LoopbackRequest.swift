@@ -11,6 +11,8 @@ public struct LoopbackRequest: Sendable, Hashable {
     public var path: String
     /// The header fields in order, names as sent.
     public var headers: [LoopbackHeader]
+    /// The body sent (a POST's).
+    public var body: [UInt8] = []
 
     /// Creates a request record.
     public init(method: String, uri: String, headers: [LoopbackHeader] = []) {

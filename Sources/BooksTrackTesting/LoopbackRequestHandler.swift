@@ -10,6 +10,7 @@ final class LoopbackRequestHandler: ChannelInboundHandler, RemovableChannelHandl
 
     private let registry: LoopbackRegistry
     private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
     private var pendingAnswers: [Scheduled<Void>] = []
 
     /// Creates a handler answering from `registry`.
@@ -22,12 +23,16 @@ final class LoopbackRequestHandler: ChannelInboundHandler, RemovableChannelHandl
         switch unwrapInboundIn(data) {
         case .head(let head):
             self.head = head
-        case .body:
-            break
+            body = []
+        case .body(let buffer):
+            body += buffer.readableBytesView
         case .end:
             guard let head else { return }
             self.head = nil
-            let response = registry.answer(LoopbackRequest(head: head))
+            var request = LoopbackRequest(head: head)
+            request.body = body
+            body = []
+            let response = registry.answer(request)
             if response.delay > .zero {
                 let answer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
                     self.send(response, keepAlive: head.isKeepAlive, context: context)

@@ -107,6 +107,15 @@ static inline int bt_vips_png(VipsImage *in, void **buffer, size_t *length) {
     return vips_pngsave_buffer(in, buffer, length, NULL);
 }
 
+/// The `width` × `height` area of `in` at (`left`, `top`), copied into memory; 0 on success.
+static inline int bt_vips_crop(VipsImage *in, int left, int top, int width, int height, VipsImage **out) {
+    VipsImage *lazy = NULL;
+    if (vips_extract_area(in, &lazy, left, top, width, height, NULL)) return -1;
+    *out = vips_image_copy_memory(lazy);
+    g_object_unref(lazy);
+    return *out == NULL ? -1 : 0;
+}
+
 /// Releases an image.
 static inline void bt_vips_release(VipsImage *image) {
     if (image) g_object_unref(image);

@@ -18,7 +18,8 @@ extension LibraryService {
         }
     }
 
-    private static func addNow(
+    /// `add` inside the caller's transaction.
+    static func addNow(
         _ dto: WorkDTO, edition chosen: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any LibraryStore, now: Date
     ) throws -> LibraryBook {
         let editionDTO = chosen ?? dto.editions.first

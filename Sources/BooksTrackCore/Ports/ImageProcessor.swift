@@ -8,6 +8,9 @@ public protocol ImageProcessor: Sendable {
     func pagePhoto(_ data: Data) async throws -> ProcessedPhoto
     /// The image at most `width` pixels wide (never enlarged), upright, as JPEG without metadata.
     func resized(_ data: Data, width: Int) async throws -> Data
+    /// The part of a (processed) photo inside `box`, at most `longestSide` pixels on its longer
+    /// side, as JPEG without metadata: a book's spine on a shelf photo.
+    func crop(_ data: Data, to box: BoundingBox, longestSide: Int) async throws -> Data
 }
 
 /// A photo as kept, and its thumbnail.

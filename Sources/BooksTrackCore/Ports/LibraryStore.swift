@@ -185,7 +185,7 @@ public protocol ImportMappingStore: UserScoped {
 /// One user's library, persisted: every concern together, as the SQLite store implements it.
 public protocol LibraryStore:
     AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
-    ImportMappingStore, LibraryTransactions
+    ImportMappingStore, ScanStore, LibraryTransactions
 {}
 
 /// The users of one data directory.

@@ -23,6 +23,12 @@ extension ProviderConfiguration {
         public static let isbndbKey = "BOOKSTRACK_ISBNDB_KEY"
         /// Wikidata's root, asked for author demographics.
         public static let wikidataURL = "BOOKSTRACK_WIKIDATA_URL"
+        /// The Gemini API key: shelf photos and unknown CSV columns are then read by Gemini.
+        public static let geminiKey = "GEMINI_API_KEY"
+        /// The Gemini model (default `gemini-2.5-flash`).
+        public static let geminiModel = "BOOKSTRACK_GEMINI_MODEL"
+        /// Gemini's API root.
+        public static let geminiURL = "BOOKSTRACK_GEMINI_URL"
     }
 
     /// The longest timeout accepted: a provider that needs more is effectively down.
@@ -67,6 +73,16 @@ extension ProviderConfiguration {
         configuration.isbndbKey = value(Variable.isbndbKey)
         if let text = value(Variable.wikidataURL) {
             configuration.wikidataURL = try parseBaseURL(text, setting: Variable.wikidataURL)
+        }
+        configuration.geminiKey = value(Variable.geminiKey)
+        if let text = value(Variable.geminiModel) {
+            guard text.count <= 100, text.allSatisfy({ $0.isLetter || $0.isNumber || "-._".contains($0) }) else {
+                throw .invalidValue(setting: Variable.geminiModel, value: text, expected: "a model name such as gemini-2.5-flash")
+            }
+            configuration.geminiModel = text
+        }
+        if let text = value(Variable.geminiURL) {
+            configuration.geminiURL = try parseBaseURL(text, setting: Variable.geminiURL)
         }
         return configuration
     }

@@ -42,6 +42,17 @@ public struct ProviderConfiguration: Sendable, Hashable {
     public var isOffline: Bool
     /// An e-mail address or URL where service operators can reach whoever runs this copy.
     public var contact: String?
+    /// The Gemini API key; without it shelf photos are read offline (tesseract).
+    public var geminiKey: String?
+    /// The Gemini model asked (names change; kept a setting).
+    public var geminiModel: String = Self.defaultGeminiModel
+    /// Gemini's API root, without a trailing slash.
+    public var geminiURL: String = Self.defaultGeminiURL
+    /// How long one Gemini call may take: a shelf photo takes it 25–40 s.
+    public var geminiTimeout: Duration = .seconds(90)
+
+    public static let defaultGeminiModel = "gemini-2.5-flash"
+    public static let defaultGeminiURL = "https://generativelanguage.googleapis.com"
 
     /// Creates a configuration; every argument defaults to the public services and a 5 s timeout.
     public init(

@@ -55,7 +55,7 @@ public final class HTTPTransport: Sendable {
         try? await client.shutdown()
     }
 
-    /// Sends a GET and reads the whole answer within `timeout` (redirects and body included).
+    /// Sends the request (a GET, or a POST with its body) and reads the whole answer within `timeout` (redirects and body included).
     ///
     /// Answers 2xx and 404 (for the caller to read as "not found"); throws `.rateLimited` for 429
     /// with the Retry-After seconds, `.httpStatus` for other statuses, `.timedOut` past the
@@ -65,7 +65,8 @@ public final class HTTPTransport: Sendable {
         let seconds = ProviderConfiguration.seconds(timeout)
         guard timeout > .zero else { throw .timedOut(seconds: seconds) }
         var httpRequest = HTTPClientRequest(url: request.url)
-        httpRequest.method = .GET
+        httpRequest.method = request.body == nil ? .GET : .POST
+        if let body = request.body { httpRequest.body = .bytes(ByteBuffer(bytes: body)) }
         httpRequest.headers.add(name: "User-Agent", value: userAgent)
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             httpRequest.headers.add(name: name, value: value)

@@ -1,14 +1,18 @@
-/// One GET request to a provider, as a pure request builder makes it: the URL and its headers.
+/// One request to a provider, as a pure request builder makes it: the URL, its headers, and for
+/// a POST (Gemini's `generateContent`) its body.
 package struct ProviderRequest: Sendable, Hashable {
     /// The absolute URL, query included.
     package var url: String
     /// Extra headers ("Accept", "Authorization"); the transport adds the User-Agent.
     package var headers: [String: String]
+    /// The body of a POST; nil for a GET.
+    package var body: [UInt8]?
 
-    /// Creates a request.
-    package init(url: String, headers: [String: String] = ["Accept": "application/json"]) {
+    /// Creates a GET request, or a POST when it has a body.
+    package init(url: String, headers: [String: String] = ["Accept": "application/json"], body: [UInt8]? = nil) {
         self.url = url
         self.headers = headers
+        self.body = body
     }
 
     /// A URL from a base URL, a path and query items, every query value percent-encoded.

@@ -234,6 +234,45 @@ extension LibraryDatabase {
                 )
                 """)
         }
+        migrator.registerMigration("v20-shelf-scans") { db in
+            // Bookshelf photos sent to be scanned, and the books seen on them waiting for review:
+            // the queue is the pending rows, counted by the database.
+            try db.execute(sql: """
+                CREATE TABLE shelf_scans (
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    id BLOB NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    recognizer TEXT,
+                    photo BLOB NOT NULL,
+                    dateCreated REAL NOT NULL,
+                    PRIMARY KEY (userKey, id)
+                ) WITHOUT ROWID;
+                CREATE TABLE review_items (
+                    userKey INTEGER NOT NULL,
+                    id BLOB NOT NULL,
+                    scanID BLOB NOT NULL,
+                    title TEXT NOT NULL,
+                    author TEXT,
+                    isbn TEXT,
+                    confidence REAL NOT NULL,
+                    boxX REAL NOT NULL,
+                    boxY REAL NOT NULL,
+                    boxWidth REAL NOT NULL,
+                    boxHeight REAL NOT NULL,
+                    match TEXT,
+                    status TEXT NOT NULL,
+                    entryID BLOB,
+                    crop BLOB,
+                    dateCreated REAL NOT NULL,
+                    dateDecided REAL,
+                    PRIMARY KEY (userKey, id),
+                    FOREIGN KEY (userKey, scanID) REFERENCES shelf_scans(userKey, id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX review_items_by_scan ON review_items(userKey, scanID);
+                CREATE INDEX review_items_by_status ON review_items(userKey, status, dateCreated);
+                """)
+        }
         return migrator
     }
 

@@ -24,7 +24,8 @@ extension SQLiteLibraryStore {
         return counts
     }
 
+    /// The books seen on shelf photos that wait for the reader's review.
     func reviewQueueCount(_ db: Database, _ user: Int64?) throws -> Int {
-        try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userKey = ? AND reviewStatus = 'pending'", [user])
+        try Self.fetchInt(db, "SELECT COUNT(*) FROM review_items WHERE userKey = ? AND status = 'pending'", [user])
     }
 }
