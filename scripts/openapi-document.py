@@ -307,7 +307,8 @@ _FORMAT_SOURCE = open(f"{ROOT}/BooksTrackImport/Formats/ImportFormat.swift").rea
 IMPORT_FORMATS = [m.group(2) or m.group(1) for m in _re.finditer(r'^\s*case (\w+)(?: = "([^"]+)")?\s*$', _FORMAT_SOURCE, _re.M)]
 assert "goodreads" in IMPORT_FORMATS and "librarything-json" in IMPORT_FORMATS, IMPORT_FORMATS
 JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"]
-schemas["JobKind"] = {"type": "string", "enum": ["import", "enrichment", "authorSuggestions", "catalogImport", "photoConversion"],
+schemas["JobKind"] = {"type": "string", "enum": ["import", "enrichment", "authorSuggestions", "catalogImport", "photoConversion",
+                                                "shelfScan"],
                       "description": "Job.Kind."}
 schemas["JobStatus"] = {"type": "string", "enum": JOB_STATUSES,
                         "description": "Job.Status: `succeeded`, `failed` and `cancelled` are final."}
@@ -389,9 +390,44 @@ schemas["JobJSON"] = obj({
     "photos": desc(obj({"converted": INT, "unreadable": INT}, ["converted", "unreadable"],
                        "PhotoConversionReport: photos converted, and those that could not be read (kept as they were)."),
                    "A photo conversion's report, once done."),
+    "scan": desc(ref("ScanReport"), "A shelf scan's report, once done; its books are in the review queue."),
     "dateCreated": DATE, "dateUpdated": DATE,
 }, ["id", "kind", "status", "processed", "total", "dateCreated", "dateUpdated"],
     "JobRoutes.JobJSON: a job as the API answers it.")
+schemas["ScanReport"] = obj({
+    "scanID": UUID, "recognizer": desc(STR, '"gemini" or "offline".'),
+    "found": desc(INT, "Books seen on the photo, all now pending in the review queue."),
+    "matched": desc(INT, "Of those, the ones a matching book was found for."),
+}, ["scanID", "recognizer", "found", "matched"], "ScanReport: what a shelf scan found.")
+schemas["BoundingBox"] = obj({"x": NUM, "y": NUM, "width": NUM, "height": NUM}, ["x", "y", "width", "height"],
+                             "A spine's box on the photo, each value 0-1 of the photo's width or height.")
+schemas["ReviewItemJSON"] = obj({
+    "id": UUID, "scanId": UUID, "status": {"type": "string", "enum": ["pending", "accepted", "rejected"]},
+    "title": desc(STR, "As read on the spine (1-300 characters)."), "author": desc(STR, "As read (at most 200 characters)."),
+    "isbn": desc(STR, "An ISBN-13, when one was legible."),
+    "confidence": {"type": "number", "minimum": 0, "maximum": 1}, "box": ref("BoundingBox"),
+    "match": desc(ref("WorkDTO"), "The book it most likely is; accepting adds it (without one, the book as read)."),
+    "entryId": desc(UUID, "The library entry it became, once accepted."),
+    "cropURL": desc(STR, "The spine's crop (JPEG)."), "dateCreated": DATE,
+}, ["id", "scanId", "status", "title", "confidence", "box", "cropURL", "dateCreated"],
+    "ScanRoutes.ReviewItemJSON: a book seen on a shelf photo.")
+schemas["ReviewQueue"] = obj({"items": arr(ref("ReviewItemJSON")), "total": desc(INT, "Pending items at or above minConfidence."),
+                              "limit": INT, "offset": INT}, ["items", "total", "limit", "offset"], "ScanRoutes.Queue.")
+schemas["ScanJSON"] = obj({"id": UUID, "width": INT, "height": INT, "recognizer": STR, "photoURL": STR,
+                           "items": arr(ref("ReviewItemJSON")), "dateCreated": DATE},
+                          ["id", "width", "height", "photoURL", "items", "dateCreated"], "ScanRoutes.ScanJSON: a scan and its books.")
+schemas["ScanStarted"] = obj({"jobId": UUID, "scanId": UUID, "job": ref("JobJSON")}, ["jobId", "scanId", "job"],
+                             "ScanRoutes.ScanStarted.")
+schemas["ReviewAccept"] = obj({"status": ref("ReadingStatus")}, [], "ScanRoutes.Accept: the status of the added book (default toRead).")
+schemas["ReviewAccepted"] = obj({"item": ref("ReviewItemJSON"), "book": ref("BookResource"), "alreadyInLibrary": BOOL},
+                                ["item", "book", "alreadyInLibrary"], "ScanRoutes.Accepted.")
+schemas["ReviewAcceptAll"] = obj({"minConfidence": {"type": "number", "minimum": 0, "maximum": 1}, "status": ref("ReadingStatus")},
+                                 ["minConfidence"], "ScanRoutes.AcceptAll.")
+schemas["AcceptAllReport"] = obj({
+    "added": INT, "alreadyInLibrary": INT,
+    "failed": arr(obj({"itemID": UUID, "reason": STR}, ["itemID", "reason"], "An item left pending, and why.")),
+}, ["added", "alreadyInLibrary", "failed"], "AcceptAllReport.")
+schemas["ReviewRematch"] = obj({"work": ref("WorkDTO")}, ["work"], "ScanRoutes.Rematch: the book chosen (a search result).")
 schemas["JobList"] = arr(ref("JobJSON"), description="The account's jobs, newest first (at most 100).")
 schemas["JobEvent"] = obj({
     "jobId": UUID, "kind": ref("JobKind"), "status": ref("JobStatus"), "processed": INT, "total": INT,
@@ -650,6 +686,8 @@ BODY_EXAMPLES = {
     "CatalogImportRequest": {"files": ["ol_dump_editions_latest.txt.gz"]},
     "GoalUpdate": {"books": 24},
     "NewToken": {"name": "backup script"},
+    "ReviewAccept": {"status": "read"},
+    "ReviewAcceptAll": {"minConfidence": 0.8, "status": "toRead"},
 }
 
 
@@ -954,6 +992,53 @@ paths["/ws/progress"]["get"]["x-websocket-messages"] = {"serverToClient": "#/com
                                                         "format": "JSON text frames"}
 
 JOB_STARTED = "The job, queued; poll GET /v1/jobs/{id} or follow GET /ws/progress?jobId=."
+
+# Shelf scans and the review queue
+PHOTO_BODY = {"required": True,
+              "description": "The shelf photo's bytes (JPEG, PNG, WebP or HEIC, at most 25 MB); the type is recognized from them.",
+              "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}}
+SCAN_ERRORS = errors("400", "401", "409", "413", "415", "422", overrides={
+    "400": "INVALID_FIELD (jobId is not a UUID) or UNKNOWN_PARAMETER.",
+    "409": "SCANNER_NOT_CONFIGURED (no recognizer can run here: set GEMINI_API_KEY) or JOB_EXISTS (jobId taken).",
+    "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE."})
+SCAN_JOB_ID = query("jobId", UUID, "The job's ID, chosen by the client (the seed's clients do); default: a new one.")
+SCAN_DESCRIPTION = ("The photo is kept (upright, at most 2,048 px, JPEG without metadata) and answered at once (202); the "
+                    "job reads it (progress messages: stored, recognizing, matching n/m), matches each book and queues it "
+                    "as pending in the review queue. A restart runs an unfinished scan again.")
+op("post", "/v1/scans", "startShelfScan", "Scan a bookshelf photo: its books go to the review queue.", "scans", ACCOUNT,
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID], PHOTO_BODY, description=SCAN_DESCRIPTION)
+op("post", "/api/scan-bookshelf", "startShelfScanSeed", "The seed's path of POST /v1/scans.", "scans", ACCOUNT,
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID], PHOTO_BODY, description=SCAN_DESCRIPTION)
+SCAN_ID = path_param("id", "The scan's ID.")
+ITEM_ID = path_param("id", "The review item's ID.")
+JPEG_OK = {"description": "The JPEG.", "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
+           "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}}
+op("get", "/v1/scans/{id}", "getShelfScan", "A scan and every book seen on it, decided or not.", "scans", ACCOUNT,
+   {"200": envelope(ref("ScanJSON"), "The scan."), **errors("401", "404")}, [SCAN_ID])
+op("get", "/v1/scans/{id}/photo", "getShelfScanPhoto", "A scan's photo as kept.", "scans", ACCOUNT,
+   {"200": JPEG_OK, **errors("401", "404")}, [SCAN_ID])
+op("get", "/v1/review", "listReviewQueue", "The books waiting for review, newest scan first, then by confidence.", "scans", ACCOUNT,
+   {"200": envelope(ref("ReviewQueue"), "A page of the queue and its total."), **errors("400", "401")},
+   [query("minConfidence", {"type": "number", "minimum": 0, "maximum": 1}, "Only items at or above this confidence (default 0)."),
+    query("limit", {"type": "integer", "minimum": 1, "maximum": 200}, "Items in the page (default 50)."),
+    query("offset", {"type": "integer", "minimum": 0}, "Items skipped (default 0).")])
+op("get", "/v1/review/{id}", "getReviewItem", "One review item.", "scans", ACCOUNT,
+   {"200": envelope(ref("ReviewItemJSON"), "The item."), **errors("401", "404")}, [ITEM_ID])
+op("get", "/v1/review/{id}/crop", "getReviewItemCrop", "The item's spine, cut from the photo.", "scans", ACCOUNT,
+   {"200": JPEG_OK, **errors("401", "404")}, [ITEM_ID])
+DECIDED = "ALREADY_DECIDED: the item was accepted or rejected already."
+op("post", "/v1/review/{id}/accept", "acceptReviewItem", "Add the item's book to the library.", "scans", ACCOUNT,
+   {"201": envelope(ref("ReviewAccepted"), "The book was added."),
+    "200": envelope(ref("ReviewAccepted"), "The book was already in the library: the item is accepted with it."),
+    **errors("400", "401", "404", "409", overrides={"409": DECIDED})}, [ITEM_ID], json_body("ReviewAccept"))
+op("post", "/v1/review/{id}/reject", "rejectReviewItem", "Take the item off the queue without adding it.", "scans", ACCOUNT,
+   {"200": envelope(ref("ReviewItemJSON"), "The item, rejected."), **errors("401", "404", "409", overrides={"409": DECIDED})}, [ITEM_ID])
+op("put", "/v1/review/{id}/match", "rematchReviewItem", "Replace the item's match with a book chosen from a search.", "scans", ACCOUNT,
+   {"200": envelope(ref("ReviewItemJSON"), "The item with its new match."),
+    **errors("400", "401", "404", "409", "413", overrides={"409": DECIDED})}, [ITEM_ID], json_body("ReviewRematch"))
+op("post", "/v1/review/accept-all", "acceptAllReviewItems", "Accept every pending item at or above a confidence.", "scans", ACCOUNT,
+   {"200": envelope(ref("AcceptAllReport"), "What was added; items that could not be are left pending with the reason."),
+    **errors("400", "401")}, [], json_body("ReviewAcceptAll"))
 ENRICHMENT_400 = ("VALIDATION_FAILED (`details.field` names the book: `books[3].isbn`), OUT_OF_RANGE, INVALID_INPUT, "
                   "INVALID_FIELD, INVALID_JSON or MISSING_FIELD.")
 
@@ -1051,7 +1136,7 @@ document = {
     "servers": [{"url": "/"}],
     "tags": [{"name": t} for t in
              ["health", "search", "accounts", "books", "photos", "authors", "insights", "goals", "export", "imports", "jobs", "catalog",
-              "covers", "meta"]],
+              "scans", "covers", "meta"]],
     "paths": paths,
     "components": {
         "securitySchemes": SECURITY_SCHEMES,

@@ -150,16 +150,19 @@ public struct BooksTrackApp: Sendable {
         })
     }
 
-    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set (and the server
-    /// is online), else nil; `close` releases its client. `log` receives Gemini's token usage.
+    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set (and the
+    /// providers are online), else nil with the reason; `close` releases its client. `log`
+    /// receives Gemini's token usage.
     public func shelfRecognizer(
-        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void
-    ) -> (recognizer: (any ShelfRecognizer)?, close: @Sendable () async -> Void) {
+        _ configuration: ProviderConfiguration, catalog: CatalogDatabase, log: @escaping @Sendable (String) -> Void
+    ) -> (recognizer: (any ShelfRecognizer)?, problem: String, close: @Sendable () async -> Void) {
         let transport = HTTPTransport(configuration: configuration)
-        guard let client = GeminiClient(configuration: configuration, transport: transport, log: log) else {
-            return (nil, { await transport.shutdown() })
+        let close: @Sendable () async -> Void = { await transport.shutdown() }
+        if let client = GeminiClient(configuration: configuration, transport: transport, log: log) {
+            return (GeminiShelfRecognizer(client: client), "", close)
         }
-        return (GeminiShelfRecognizer(client: client), { await transport.shutdown() })
+        let reason = configuration.isOffline ? "the server runs offline (BOOKSTRACK_OFFLINE)" : "GEMINI_API_KEY is not set"
+        return (nil, "no recognizer is configured: \(reason)", close)
     }
 
     /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.

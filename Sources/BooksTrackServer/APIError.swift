@@ -89,6 +89,11 @@ struct APIError: Error, HTTPResponseError {
                 APIError(.unprocessableContent, code: "IMAGE_TOO_MANY_PIXELS", error.description, details: ["limit": "\(limit)"])
             case .unreadable: APIError(.unprocessableContent, code: "IMAGE_UNREADABLE", error.description)
             }
+        case let error as ScanError:
+            self = switch error {
+            case .scanNotFound, .itemNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+            case .alreadyDecided: APIError(.conflict, code: "ALREADY_DECIDED", error.description)
+            }
         case let error as GoalError:
             self = APIError(.notFound, code: "NOT_FOUND", error.description)
         default:

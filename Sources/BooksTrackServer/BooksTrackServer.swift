@@ -13,7 +13,7 @@ public struct BooksTrackServer: Sendable {
 
     /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
     public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
-        services = try ServerServices(app: app, configuration: configuration)
+        services = try ServerServices(app: app, configuration: configuration, logger: logger)
         pages = try WebPages.load()
         self.logger = logger
     }

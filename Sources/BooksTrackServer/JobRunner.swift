@@ -8,8 +8,15 @@ import Synchronization
 final class JobRunner: Sendable {
     /// What a job's work reports through.
     struct Context: Sendable {
-        let progress: @Sendable (_ processed: Int, _ total: Int) -> Void
+        /// Progress with what the job is doing now ("recognizing"), kept as the job's message.
+        let report: @Sendable (_ processed: Int, _ total: Int, _ message: String?) -> Void
         let isCancelled: @Sendable () -> Bool
+
+        /// Progress alone: the message stays as it is.
+        var progress: @Sendable (_ processed: Int, _ total: Int) -> Void {
+            let report = report
+            return { report($0, $1, nil) }
+        }
     }
 
     private let store: any JobStore
@@ -82,16 +89,18 @@ final class JobRunner: Sendable {
         job.status = .running
         await save(&job)
         // Progress arrives on the work's own thread; one consumer saves and publishes it in order.
-        let (updates, feed) = AsyncStream<(Int, Int)>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        // Progress alone may be dropped for newer progress; a change of stage (its message) is not.
+        let (updates, feed) = AsyncStream<(Int, Int, String?)>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let id = job.id
         let context = Context(
-            progress: { processed, total in feed.yield((processed, total)) },
+            report: { processed, total, message in feed.yield((processed, total, message)) },
             isCancelled: { [self] in isCancelled(id) })
         let reporter = Task { [job] in
             var current = job
-            for await (processed, total) in updates {
+            for await (processed, total, message) in updates {
                 current.processed = processed
                 current.total = total
+                if let message { current.message = message }
                 await save(&current)
             }
             return current

@@ -46,6 +46,11 @@ enum JobInputs {
         var apply: Bool
     }
 
+    /// A shelf photo already kept: its scan is recognized (again, after a restart).
+    struct ShelfScan: Codable, Sendable {
+        var scan: String
+    }
+
     /// Dump files in the server's dumps folder, imported in order.
     struct CatalogImport: Codable, Sendable {
         var files: [String]
@@ -82,6 +87,10 @@ struct ServerJobs: Sendable {
     let authorDetails: (any AuthorDetailsSource)?
     /// The server's offline catalog (the one its stats are read from).
     let catalog: CatalogDatabase
+    /// What reads shelf photos (Gemini, else tesseract); nil when neither can run here.
+    let shelfRecognizer: (any ShelfRecognizer)?
+    /// Why there is no shelf recognizer, for the error that says so.
+    let shelfRecognizerProblem: String
     let now: @Sendable () -> Date
     /// One catalog import at a time: they write the same file.
     let catalogImportRunning = CatalogImportGate()
@@ -196,6 +205,18 @@ struct ServerJobs: Sendable {
         }
         if let name = input.author { _ = try await library(account.user).authors.author(named: name) }
         return try await start(.authorSuggestions, input: input, id: Job.ID(), account: account)
+    }
+
+    /// Keeps the shelf photo (refused now if it is not one), stores the job and starts it: the
+    /// photo is recognized, each book matched and queued for review. `id` is the seed's `jobId`.
+    func startShelfScan(photo: Data, id: Job.ID?, account: Account) async throws -> (Job, BooksTrackCore.ShelfScan) {
+        guard shelfRecognizer != nil else {
+            throw APIError(.conflict, code: "SCANNER_NOT_CONFIGURED", "shelf photos cannot be read here: \(shelfRecognizerProblem)")
+        }
+        let id = id ?? Job.ID()
+        if try await store.job(id, owner: account.user.id) != nil { throw JobError.idTaken(id) }
+        let scan = try await library(account.user).scans.keep(photo: photo)
+        return (try await start(.shelfScan, input: JobInputs.ShelfScan(scan: scan.id.description), id: id, account: account), scan)
     }
 
     /// Checks that every file is a regular file in the dumps folder, then starts the import. One
@@ -322,6 +343,20 @@ struct ServerJobs: Sendable {
             let library = library(user).library
             return { context in
                 try Self.json(try await library.convertUnprocessedPhotos(progress: context.progress, isCancelled: context.isCancelled))
+            }
+        case .shelfScan:
+            let input = try decoder.decode(JobInputs.ShelfScan.self, from: data)
+            guard let scanID = BooksTrackCore.ShelfScan.ID(uuidString: input.scan), let recognizer = shelfRecognizer else {
+                throw CocoaError(.featureUnsupported)
+            }
+            let scans = library(user).scans
+            let search = search
+            return { context in
+                context.report(0, 1, ScanService.Stage.stored.rawValue)
+                let report = try await scans.recognize(
+                    scanID, with: recognizer, matcher: search,
+                    progress: { stage, done, total in context.report(done, total, stage.rawValue) }, isCancelled: context.isCancelled)
+                return try Self.json(report)
             }
         case .authorSuggestions:
             let input = try decoder.decode(JobInputs.AuthorSuggestions.self, from: data)

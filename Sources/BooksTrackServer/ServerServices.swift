@@ -5,6 +5,7 @@ import BooksTrackProviders
 import BooksTrackStore
 import Foundation
 import Hummingbird
+import Logging
 
 /// What the routes call: the use cases of the server's one library file, built once at start by
 /// the composition root, and closed once at shutdown.
@@ -32,8 +33,9 @@ final class ServerServices: Sendable {
     private let database: LibraryDatabase
     private let closeSearch: @Sendable () async -> Void
     private let closeAuthorDetails: @Sendable () async -> Void
+    private let closeShelfRecognizer: @Sendable () async -> Void
 
-    init(app: BooksTrackApp, configuration: ServerConfiguration) throws {
+    init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
         self.app = app
         self.configuration = configuration
         bookPages = BookPageCache(lifetime: configuration.bookPageLifetime)
@@ -53,12 +55,15 @@ final class ServerServices: Sendable {
         let authorDetails = providers.isOffline ? nil : app.authorDetailsSource(providers)
         if let close = authorDetails?.close { closeAuthorDetails = close } else { closeAuthorDetails = {} }
         catalog = try app.catalog()
+        let shelf = app.shelfRecognizer(providers, catalog: catalog, log: { logger.info("\($0)") })
+        closeShelfRecognizer = shelf.close
         jobs = ServerJobs(
             runner: JobRunner(store: database, now: app.now), store: database,
             uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
             dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
             library: { user in app.library(of: user, database: database) }, search: session.search,
-            authorDetails: authorDetails?.source, catalog: catalog, now: app.now)
+            authorDetails: authorDetails?.source, catalog: catalog, shelfRecognizer: shelf.recognizer,
+            shelfRecognizerProblem: shelf.problem, now: app.now)
     }
 
     /// How many changes this server has committed to the library file: a kept page read before
@@ -117,5 +122,6 @@ final class ServerServices: Sendable {
     func close() async {
         await closeSearch()
         await closeAuthorDetails()
+        await closeShelfRecognizer()
     }
 }

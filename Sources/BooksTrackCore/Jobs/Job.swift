@@ -1,7 +1,7 @@
 import Foundation
 
 /// Long work a reader started (an import, an enrichment batch, asking Wikidata about authors, a
-/// catalog import), run off the request that started it, persisted so a
+/// catalog import, a shelf scan), run off the request that started it, persisted so a
 /// restart resumes it or says why it failed, owned by one user.
 public struct Job: Codable, Hashable, Sendable, Identifiable {
     public typealias ID = Identifier<Job>
@@ -17,6 +17,8 @@ public struct Job: Codable, Hashable, Sendable, Identifiable {
         case catalogImport
         /// Page photos kept before processing made what page photos are kept as now.
         case photoConversion
+        /// A bookshelf photo read, its books matched and queued for review.
+        case shelfScan
     }
 
     public enum Status: String, Codable, Hashable, Sendable, CaseIterable {

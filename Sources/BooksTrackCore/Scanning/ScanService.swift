@@ -291,3 +291,11 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ScanService {
+    /// A scan of this library, or nil.
+    public func scan(_ id: ShelfScan.ID) async throws -> ShelfScan? {
+        let store = self.store
+        return try await store.snapshot { try store.scan(id: id) }
+    }
+}

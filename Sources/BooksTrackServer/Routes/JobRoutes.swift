@@ -28,6 +28,7 @@ enum JobRoutes {
         var authors: AuthorSuggestionsReport?
         var catalog: [CatalogImportResult]?
         var photos: PhotoConversionReport?
+        var scan: ScanReport?
         var dateCreated: Date
         var dateUpdated: Date
 
@@ -54,6 +55,8 @@ enum JobRoutes {
                 catalog = (try? decoder.decode(JobResults.CatalogImports.self, from: result))?.files
             case .photoConversion:
                 photos = try? decoder.decode(PhotoConversionReport.self, from: result)
+            case .shelfScan:
+                scan = try? decoder.decode(ScanReport.self, from: result)
             }
         }
     }

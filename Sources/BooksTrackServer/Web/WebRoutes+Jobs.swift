@@ -118,6 +118,7 @@ extension WebRoutes {
         case .authorSuggestions: "Author details from Wikidata"
         case .catalogImport: "Catalog import"
         case .photoConversion: "Converting page photos"
+        case .shelfScan: "Shelf scan"
         }
         let report = json.report.map { report in
             ReportView(

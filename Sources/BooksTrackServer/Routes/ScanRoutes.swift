@@ -1,0 +1,179 @@
+import BooksTrackApp
+import BooksTrackCore
+import Foundation
+import Hummingbird
+
+/// Bookshelf scans and their review queue: a photo is kept and answered at once with its job
+/// (202), whose progress (stored, recognizing, matching n/m) goes over `GET /ws/progress`; the
+/// books seen wait as pending until accepted (added) or rejected.
+enum ScanRoutes {
+    /// A book waiting for review (or decided), as the API answers it.
+    struct ReviewItemJSON: Codable, Sendable {
+        var id: String
+        var scanId: String
+        var status: ReviewItem.Status
+        var title: String
+        var author: String?
+        var isbn: String?
+        var confidence: Double
+        var box: BoundingBox
+        var match: WorkDTO?
+        var entryId: String?
+        /// The spine's crop (JPEG).
+        var cropURL: String
+        var dateCreated: Date
+
+        init(_ item: ReviewItem) {
+            id = item.id.description
+            scanId = item.scanID.description
+            status = item.status
+            title = item.detection.title
+            author = item.detection.author
+            isbn = item.detection.isbn?.isbn13
+            confidence = item.detection.confidence
+            box = item.detection.box
+            match = item.match
+            entryId = item.entryID?.description
+            cropURL = "/v1/review/\(item.id)/crop"
+            dateCreated = item.dateCreated
+        }
+    }
+
+    struct ScanStarted: Codable, Sendable {
+        var jobId: String
+        var scanId: String
+        var job: JobRoutes.JobJSON
+    }
+
+    struct ScanJSON: Codable, Sendable {
+        var id: String
+        var width: Int
+        var height: Int
+        var recognizer: String?
+        var photoURL: String
+        var items: [ReviewItemJSON]
+        var dateCreated: Date
+    }
+
+    struct Queue: Codable, Sendable {
+        var items: [ReviewItemJSON]
+        var total: Int
+        var limit: Int
+        var offset: Int
+    }
+
+    struct Accept: Codable, Sendable {
+        var status: ReadingStatus?
+    }
+
+    struct Accepted: Codable, Sendable {
+        var item: ReviewItemJSON
+        var book: BookResource
+        var alreadyInLibrary: Bool
+    }
+
+    struct AcceptAll: Codable, Sendable {
+        var minConfidence: Double
+        var status: ReadingStatus?
+    }
+
+    struct Rematch: Codable, Sendable {
+        var work: WorkDTO
+    }
+
+    static let routes: [APIRoute] = [
+        APIRoute(.post, "/v1/scans", .account, query: ["jobId"], takesUpload: true) { request, context, services in
+            try await startScan(request, context, services)
+        },
+        // The seed's path: the same scan, its job ID chosen by the client.
+        APIRoute(.post, "/api/scan-bookshelf", .account, query: ["jobId"], takesUpload: true) { request, context, services in
+            try await startScan(request, context, services)
+        },
+        APIRoute(.get, "/v1/scans/:id", .account) { _, context, services in
+            let scans = try scans(context, services)
+            let id: ShelfScan.ID = try context.id("id")
+            let items = try await scans.items(of: id)
+            guard let scan = try await scans.scan(id) else { throw APIError.notFound }
+            return try JSONBody.success(
+                ScanJSON(id: scan.id.description, width: scan.width, height: scan.height, recognizer: scan.recognizer,
+                         photoURL: "/v1/scans/\(scan.id)/photo", items: items.map(ReviewItemJSON.init), dateCreated: scan.dateCreated),
+                context: context)
+        },
+        APIRoute(.get, "/v1/scans/:id/photo", .account) { _, context, services in
+            jpeg(try await scans(context, services).photo(try context.id("id")))
+        },
+        APIRoute(.get, "/v1/review", .account, query: ["minConfidence", "limit", "offset"]) { request, context, services in
+            let minimum = try number("minConfidence", request) ?? 0
+            let limit = try integer("limit", request) ?? 50
+            let offset = try integer("offset", request) ?? 0
+            let page = try await scans(context, services).queue(minimumConfidence: minimum, limit: limit, offset: offset)
+            return try JSONBody.success(Queue(items: page.items.map(ReviewItemJSON.init), total: page.total, limit: limit, offset: offset),
+                                        context: context)
+        },
+        APIRoute(.get, "/v1/review/:id", .account) { _, context, services in
+            try JSONBody.success(ReviewItemJSON(try await scans(context, services).item(try context.id("id"))), context: context)
+        },
+        APIRoute(.get, "/v1/review/:id/crop", .account) { _, context, services in
+            jpeg(try await scans(context, services).crop(try context.id("id")))
+        },
+        APIRoute(.post, "/v1/review/:id/accept", .account) { request, context, services in
+            let body = try await JSONBody.decode(Accept.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let decision = try await scans(context, services).accept(try context.id("id"), status: body.status ?? .toRead)
+            return try JSONBody.success(
+                Accepted(item: ReviewItemJSON(decision.item), book: BookResource(decision.book, now: services.now()),
+                         alreadyInLibrary: decision.alreadyInLibrary),
+                context: context, status: decision.alreadyInLibrary ? .ok : .created)
+        },
+        APIRoute(.post, "/v1/review/:id/reject", .account) { _, context, services in
+            try JSONBody.success(ReviewItemJSON(try await scans(context, services).reject(try context.id("id"))), context: context)
+        },
+        APIRoute(.put, "/v1/review/:id/match", .account) { request, context, services in
+            let body = try await JSONBody.decode(Rematch.self, from: request, limit: services.configuration.jsonBodyLimit)
+            return try JSONBody.success(ReviewItemJSON(try await scans(context, services).rematch(try context.id("id"), to: body.work)),
+                                        context: context)
+        },
+        APIRoute(.post, "/v1/review/accept-all", .account) { request, context, services in
+            let body = try await JSONBody.decode(AcceptAll.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let report = try await scans(context, services).acceptAll(minimumConfidence: body.minConfidence, status: body.status ?? .toRead)
+            return try JSONBody.success(report, context: context)
+        },
+    ]
+
+    private static func startScan(_ request: Request, _ context: APIContext, _ services: ServerServices) async throws -> Response {
+        let id = try request.query("jobId").map { text in
+            guard let id = Job.ID(uuidString: text) else { throw APIError.invalid(field: "jobId", "jobId is a UUID", code: "INVALID_FIELD") }
+            return id
+        }
+        let limits = ImageLimits()
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limits.maxBytes)
+        } catch {
+            throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes", details: ["limit": "\(limits.maxBytes)"])
+        }
+        let (job, scan) = try await services.jobs.startShelfScan(photo: Data(body.readableBytesView), id: id, account: try context.requireAccount())
+        return try JSONBody.success(ScanStarted(jobId: job.id.description, scanId: scan.id.description, job: JobRoutes.JobJSON(job)),
+                                    context: context, status: .accepted)
+    }
+
+    private static func scans(_ context: APIContext, _ services: ServerServices) throws -> ScanService {
+        services.library(try context.requireAccount()).scans
+    }
+
+    private static func jpeg(_ data: Data) -> Response {
+        Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func number(_ name: String, _ request: Request) throws -> Double? {
+        guard let text = request.query(name) else { return nil }
+        guard let value = Double(text), value.isFinite else { throw APIError.invalid(field: name, "\(name) is a number from 0 to 1") }
+        return value
+    }
+
+    private static func integer(_ name: String, _ request: Request) throws -> Int? {
+        guard let text = request.query(name) else { return nil }
+        guard let value = Int(text) else { throw APIError.invalid(field: name, "\(name) is a whole number") }
+        return value
+    }
+}
