@@ -178,10 +178,3 @@ final class Lines: Sendable {
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
-
-/// Answers given one after another, one per request.
-final class AnswerQueue: Sendable {
-    private let answers: Mutex<[LoopbackResponse]>
-    init(_ answers: [LoopbackResponse]) { self.answers = Mutex(answers) }
-    func next() -> LoopbackResponse? { answers.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
-}
