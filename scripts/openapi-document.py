@@ -409,8 +409,8 @@ schemas["ReviewItemJSON"] = obj({
     "match": desc(ref("WorkDTO"), "The book it most likely is; accepting adds it (without one, the book as read)."),
     "entryId": desc(UUID, "The library entry it became, once accepted."),
     "cropURL": desc(STR, "The spine's crop (JPEG)."), "dateCreated": DATE,
-}, ["id", "scanId", "status", "title", "confidence", "box", "cropURL", "dateCreated"],
-    "ScanRoutes.ReviewItemJSON: a book seen on a shelf photo.")
+}, ["id", "scanId", "status", "title", "confidence", "box", "dateCreated"],
+    "ReviewItemResource: a book seen on a shelf photo.")
 schemas["ReviewQueue"] = obj({"items": arr(ref("ReviewItemJSON")), "total": desc(INT, "Pending items at or above minConfidence."),
                               "limit": INT, "offset": INT}, ["items", "total", "limit", "offset"], "ScanRoutes.Queue.")
 schemas["ScanJSON"] = obj({"id": UUID, "width": INT, "height": INT, "recognizer": STR, "photoURL": STR,

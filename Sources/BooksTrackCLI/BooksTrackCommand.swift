@@ -19,7 +19,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
         subcommands: [
             AddCommand.self, ListCommand.self, ShowCommand.self,
             StartCommand.self, ProgressCommand.self, FinishCommand.self, StopCommand.self, HoldCommand.self,
-            StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, NoteCommand.self,
+            StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, ScanCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
             RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
             ImportCommand.self, ExportCommand.self, EnrichCommand.self, InsightsCommand.self, GoalCommand.self,
@@ -71,6 +71,14 @@ package enum CommandLineRunner {
         case is ItemLookupError, is GoalError:
             context.standardError("error: \(error)\n")
             return notFound
+        case let error as ScanError:
+            context.standardError("error: \(error)\n")
+            if case .alreadyDecided = error { return invalidInput }
+            if case .ambiguous = error { return invalidInput }
+            return notFound
+        case is ShelfRecognitionError:
+            context.standardError("error: \(error)\n")
+            return invalidInput
         case let error as SearchError:
             context.standardError("error: \(error)\n")
             if case .nothingFound = error { return notFound }

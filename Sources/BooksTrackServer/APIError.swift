@@ -91,7 +91,7 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as ScanError:
             self = switch error {
-            case .scanNotFound, .itemNotFound: APIError(.notFound, code: "NOT_FOUND", error.description)
+            case .scanNotFound, .itemNotFound, .ambiguous: APIError(.notFound, code: "NOT_FOUND", error.description)
             case .alreadyDecided: APIError(.conflict, code: "ALREADY_DECIDED", error.description)
             }
         case let error as GoalError:

@@ -106,12 +106,7 @@ struct AddCommand: AsyncParsableCommand {
 
     /// The ISBN of the one book whose barcode the photo shows.
     private func isbnInPhoto(_ path: String) async throws -> ISBN {
-        let limits = ImageLimits()
-        let url = URL(fileURLWithPath: path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        guard let size else { throw CommandFailure.invalid("--photo \(path): no such file") }
-        guard size <= limits.maxBytes else { throw CommandFailure.invalid("--photo \(path): \(ImageError.tooLarge(bytes: size, limit: limits.maxBytes))") }
-        let data = try Data(contentsOf: url)
+        let data = try PhotoFile.read(path, option: "--photo")
         do {
             let isbn = try await options.app().barcodeReader().isbn(inPhoto: data)
             if !options.json { say("Read ISBN \(isbn.isbn13) from the barcode") }

@@ -146,19 +146,41 @@ struct RateCommand: AsyncParsableCommand, BookCommand {
 }
 
 /// `bookstrack review`: write (or replace) the review.
-struct ReviewCommand: AsyncParsableCommand, BookCommand {
-    static let configuration = CommandConfiguration(commandName: "review", abstract: "Write a book's review (up to 20,000 characters).")
+struct ReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Write a book's review, or go through the books shelf scans found (the review queue).",
+        discussion: """
+            bookstrack review BOOK TEXT writes a book's review (up to 20,000 characters). Alone, \
+            bookstrack review lists the books shelf scans found that wait for review; accept, reject, \
+            accept-all and match decide them.
+            """,
+        subcommands: [ReviewWriteCommand.self, ReviewQueueCommand.self, ReviewAcceptCommand.self, ReviewRejectCommand.self,
+                      ReviewAcceptAllCommand.self, ReviewMatchCommand.self],
+        defaultSubcommand: ReviewWriteCommand.self
+    )
+}
+
+/// `bookstrack review BOOK TEXT`: a book's review; without a book, the review queue.
+struct ReviewWriteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "write", abstract: "Write a book's review (up to 20,000 characters).")
     @OptionGroup var options: LibraryOptions
-    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
+    @Argument(help: "The book: id, id prefix, ISBN or a piece of its title. Without one, the review queue is listed.") var book: String?
     @Argument(help: "The review text.") var text: String?
     @Option(name: .long, help: "Read the review from this file.") var file: String?
     @Flag(name: .long, help: "The review contains spoilers.") var spoilers = false
     @Flag(name: .long, help: "Remove the review.") var clear = false
 
     func run() async throws {
+        guard let book else {
+            if text != nil || file != nil || spoilers || clear { throw CommandFailure.invalid("name the book whose review this is") }
+            return try await ReviewQueueCommand.list(options, minimum: 0, limit: 50)
+        }
         let text = try TextInput.read(text: text, file: file, clear: clear, what: "review")
         let library = try options.library()
-        try report(try await library.review(reference, text: text, hasSpoilers: spoilers).book, now: library.now())
+        let changed = try await library.review(.name(book), text: text, hasSpoilers: spoilers).book
+        if options.json { return try JSONOutput.print(BookResource(changed, now: library.now())) }
+        say(TextFormat.summary(changed))
     }
 }
 

@@ -127,7 +127,7 @@ public struct ScanService: Sendable {
     public func item(_ id: ReviewItem.ID) async throws -> ReviewItem {
         let store = self.store
         return try await store.snapshot {
-            guard let item = try store.reviewItem(id: id) else { throw ScanError.itemNotFound(id) }
+            guard let item = try store.reviewItem(id: id) else { throw ScanError.itemNotFound(id.description) }
             return item
         }
     }
@@ -136,7 +136,7 @@ public struct ScanService: Sendable {
     public func crop(_ id: ReviewItem.ID) async throws -> Data {
         let store = self.store
         return try await store.snapshot {
-            guard let crop = try store.reviewItemCrop(id: id) else { throw ScanError.itemNotFound(id) }
+            guard let crop = try store.reviewItemCrop(id: id) else { throw ScanError.itemNotFound(id.description) }
             return crop
         }
     }
@@ -233,7 +233,7 @@ public struct ScanService: Sendable {
     }
 
     private static func pendingItem(_ id: ReviewItem.ID, store: any LibraryStore) throws -> ReviewItem {
-        guard let item = try store.reviewItem(id: id) else { throw ScanError.itemNotFound(id) }
+        guard let item = try store.reviewItem(id: id) else { throw ScanError.itemNotFound(id.description) }
         guard item.status == .pending else { throw ScanError.alreadyDecided(id, item.status) }
         return item
     }
@@ -279,7 +279,10 @@ public struct AcceptAllReport: Codable, Hashable, Sendable {
 /// Why a scan or review item could not be used.
 public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     case scanNotFound(ShelfScan.ID)
-    case itemNotFound(ReviewItem.ID)
+    /// No item with this ID (or ID prefix) in this library.
+    case itemNotFound(String)
+    /// Several pending items start with this prefix.
+    case ambiguous(String, count: Int)
     /// The item was accepted or rejected already.
     case alreadyDecided(ReviewItem.ID, ReviewItem.Status)
 
@@ -287,12 +290,28 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .scanNotFound(let id): "no shelf scan \(id) in this library"
         case .itemNotFound(let id): "no review item \(id) in this library"
+        case .ambiguous(let prefix, let count): "\(count) items waiting for review start with \(prefix); give more of the ID"
         case .alreadyDecided(_, let status): "this book was already \(status.rawValue)"
         }
     }
 }
 
 extension ScanService {
+    /// The pending item whose ID is `text` or starts with it (at least four characters, as the
+    /// terminal shows eight); several or none is a `ScanError`.
+    public func pendingItem(idOrPrefix text: String) async throws -> ReviewItem {
+        let text = text.lowercased().trimmingWhitespace()
+        if let id = ReviewItem.ID(uuidString: text) { return try await item(id) }
+        guard text.count >= 4 else { throw ScanError.itemNotFound(text) }
+        let store = self.store
+        let found = try await store.snapshot {
+            try store.reviewItems(status: .pending, minimumConfidence: 0, limit: Int(Int32.max), offset: 0).filter { $0.id.description.hasPrefix(text) }
+        }
+        guard found.count <= 1 else { throw ScanError.ambiguous(text, count: found.count) }
+        guard let item = found.first else { throw ScanError.itemNotFound(text) }
+        return item
+    }
+
     /// A scan of this library, or nil.
     public func scan(_ id: ShelfScan.ID) async throws -> ShelfScan? {
         let store = self.store

@@ -26,7 +26,7 @@ public struct ShelfScan: Codable, Hashable, Sendable, Identifiable {
 
 /// A book seen on a shelf photo, waiting in the review queue until the reader accepts (adds it)
 /// or rejects it.
-public struct ReviewItem: Codable, Hashable, Sendable, Identifiable {
+public struct ReviewItem: Codable, Hashable, Sendable, Identifiable, NamedByIDPrefix {
     public typealias ID = Identifier<ReviewItem>
 
     public enum Status: String, Codable, Hashable, Sendable, CaseIterable {

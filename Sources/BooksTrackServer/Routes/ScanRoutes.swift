@@ -7,36 +7,9 @@ import Hummingbird
 /// (202), whose progress (stored, recognizing, matching n/m) goes over `GET /ws/progress`; the
 /// books seen wait as pending until accepted (added) or rejected.
 enum ScanRoutes {
-    /// A book waiting for review (or decided), as the API answers it.
-    struct ReviewItemJSON: Codable, Sendable {
-        var id: String
-        var scanId: String
-        var status: ReviewItem.Status
-        var title: String
-        var author: String?
-        var isbn: String?
-        var confidence: Double
-        var box: BoundingBox
-        var match: WorkDTO?
-        var entryId: String?
-        /// The spine's crop (JPEG).
-        var cropURL: String
-        var dateCreated: Date
-
-        init(_ item: ReviewItem) {
-            id = item.id.description
-            scanId = item.scanID.description
-            status = item.status
-            title = item.detection.title
-            author = item.detection.author
-            isbn = item.detection.isbn?.isbn13
-            confidence = item.detection.confidence
-            box = item.detection.box
-            match = item.match
-            entryId = item.entryID?.description
-            cropURL = "/v1/review/\(item.id)/crop"
-            dateCreated = item.dateCreated
-        }
+    /// A review item with the address of its crop.
+    static func json(_ item: ReviewItem) -> ReviewItemResource {
+        ReviewItemResource(item, cropURL: "/v1/review/\(item.id)/crop")
     }
 
     struct ScanStarted: Codable, Sendable {
@@ -51,12 +24,12 @@ enum ScanRoutes {
         var height: Int
         var recognizer: String?
         var photoURL: String
-        var items: [ReviewItemJSON]
+        var items: [ReviewItemResource]
         var dateCreated: Date
     }
 
     struct Queue: Codable, Sendable {
-        var items: [ReviewItemJSON]
+        var items: [ReviewItemResource]
         var total: Int
         var limit: Int
         var offset: Int
@@ -67,7 +40,7 @@ enum ScanRoutes {
     }
 
     struct Accepted: Codable, Sendable {
-        var item: ReviewItemJSON
+        var item: ReviewItemResource
         var book: BookResource
         var alreadyInLibrary: Bool
     }
@@ -96,7 +69,7 @@ enum ScanRoutes {
             guard let scan = try await scans.scan(id) else { throw APIError.notFound }
             return try JSONBody.success(
                 ScanJSON(id: scan.id.description, width: scan.width, height: scan.height, recognizer: scan.recognizer,
-                         photoURL: "/v1/scans/\(scan.id)/photo", items: items.map(ReviewItemJSON.init), dateCreated: scan.dateCreated),
+                         photoURL: "/v1/scans/\(scan.id)/photo", items: items.map(json), dateCreated: scan.dateCreated),
                 context: context)
         },
         APIRoute(.get, "/v1/scans/:id/photo", .account) { _, context, services in
@@ -107,11 +80,11 @@ enum ScanRoutes {
             let limit = try integer("limit", request) ?? 50
             let offset = try integer("offset", request) ?? 0
             let page = try await scans(context, services).queue(minimumConfidence: minimum, limit: limit, offset: offset)
-            return try JSONBody.success(Queue(items: page.items.map(ReviewItemJSON.init), total: page.total, limit: limit, offset: offset),
+            return try JSONBody.success(Queue(items: page.items.map(json), total: page.total, limit: limit, offset: offset),
                                         context: context)
         },
         APIRoute(.get, "/v1/review/:id", .account) { _, context, services in
-            try JSONBody.success(ReviewItemJSON(try await scans(context, services).item(try context.id("id"))), context: context)
+            try JSONBody.success(json(try await scans(context, services).item(try context.id("id"))), context: context)
         },
         APIRoute(.get, "/v1/review/:id/crop", .account) { _, context, services in
             jpeg(try await scans(context, services).crop(try context.id("id")))
@@ -120,16 +93,16 @@ enum ScanRoutes {
             let body = try await JSONBody.decode(Accept.self, from: request, limit: services.configuration.jsonBodyLimit)
             let decision = try await scans(context, services).accept(try context.id("id"), status: body.status ?? .toRead)
             return try JSONBody.success(
-                Accepted(item: ReviewItemJSON(decision.item), book: BookResource(decision.book, now: services.now()),
+                Accepted(item: json(decision.item), book: BookResource(decision.book, now: services.now()),
                          alreadyInLibrary: decision.alreadyInLibrary),
                 context: context, status: decision.alreadyInLibrary ? .ok : .created)
         },
         APIRoute(.post, "/v1/review/:id/reject", .account) { _, context, services in
-            try JSONBody.success(ReviewItemJSON(try await scans(context, services).reject(try context.id("id"))), context: context)
+            try JSONBody.success(json(try await scans(context, services).reject(try context.id("id"))), context: context)
         },
         APIRoute(.put, "/v1/review/:id/match", .account) { request, context, services in
             let body = try await JSONBody.decode(Rematch.self, from: request, limit: services.configuration.jsonBodyLimit)
-            return try JSONBody.success(ReviewItemJSON(try await scans(context, services).rematch(try context.id("id"), to: body.work)),
+            return try JSONBody.success(json(try await scans(context, services).rematch(try context.id("id"), to: body.work)),
                                         context: context)
         },
         APIRoute(.post, "/v1/review/accept-all", .account) { request, context, services in

@@ -87,7 +87,7 @@ extension SQLiteLibraryStore {
                 UPDATE review_items SET match = ?, status = ?, entryID = ?, dateDecided = ? WHERE userKey = ? AND id = ?
                 """, [match, item.status.rawValue, item.entryID?.databaseValue, item.dateDecided?.databaseSeconds, user,
                       item.id.databaseValue]) > 0
-            else { throw ScanError.itemNotFound(item.id) }
+            else { throw ScanError.itemNotFound(item.id.description) }
         }
     }
 
