@@ -50,6 +50,12 @@ struct WebForm: Sendable {
         }
     }
 
+    /// A parameter of a page's address as a browser's GET form sends it: "+" is a space, which
+    /// the router's own query parameters keep as "+".
+    static func queryValue(_ request: Request, _ name: String) -> String? {
+        request.uri.query.flatMap { parse($0)[name] }
+    }
+
     /// `a=1&b=two+words` as names and values (the first of a repeated name wins).
     static func parse(_ text: String) -> [String: String] {
         var values: [String: String] = [:]

@@ -74,6 +74,8 @@ extension WebRoutes {
         var confirmable: Bool
         /// What a photo conversion did.
         var photos: String?
+        /// What a shelf scan found.
+        var scan: String?
     }
 
     struct SuggestionsView {
@@ -141,7 +143,12 @@ extension WebRoutes {
         if let found = json.authors {
             suggestions = try await suggestionsView(found, request, web)
         }
-        var frame = WebViews.frame(kind, tab: job.kind == .authorSuggestions ? "/insights" : "/import", theme: theme(request), session: web)
+        let tab = switch job.kind {
+        case .authorSuggestions: "/insights"
+        case .shelfScan: "/library"
+        default: "/import"
+        }
+        var frame = WebViews.frame(kind, tab: tab, theme: theme(request), session: web)
         frame.refresh = job.status.isFinished ? nil : 2
         return pages.render("job", JobPage(
             frame: frame, id: job.id.description, kind: kind, status: status, running: !job.status.isFinished,
@@ -151,6 +158,10 @@ extension WebRoutes {
             photos: json.photos.map { report in
                 "\(NumberText.grouped(report.converted)) photo\(report.converted == 1 ? "" : "s") converted"
                     + (report.unreadable > 0 ? "; \(NumberText.grouped(report.unreadable)) could not be read and were kept as they were." : ".")
+            },
+            scan: json.scan.map { report in
+                report.found == 0 ? "No book was recognized on this photo."
+                    : "\(NumberText.grouped(report.found)) book\(report.found == 1 ? "" : "s") seen, \(NumberText.grouped(report.matched)) matched: they wait for your review."
             }))
     }
 

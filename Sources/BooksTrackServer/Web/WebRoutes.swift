@@ -136,6 +136,7 @@ struct WebRoutes: Sendable {
         }
         addInsights(to: router)
         addAuthors(to: router)
+        addReview(to: router)
         addAccount(to: router)
     }
 
@@ -263,6 +264,8 @@ struct WebRoutes: Sendable {
         var filtered: Bool
         /// Whether the filter box starts open: something in it is not the default.
         var openFilters: Bool
+        /// "3 books from your shelf scans wait for review", when any do.
+        var reviewQueue: String?
     }
 
     static let libraryPageSize = 48
@@ -272,9 +275,9 @@ struct WebRoutes: Sendable {
         var query = EntryQuery(limit: Self.libraryPageSize)
         let status = parameters.get("status").flatMap { ReadingStatus(rawValue: $0) }
         if let status { query.statuses = [status] }
-        let tag = parameters.get("tag").map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let tag = WebForm.queryValue(request, "tag").map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         query.tag = tag
-        let text = parameters.get("q").map { String($0.prefix(200)).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        let text = WebForm.queryValue(request, "q").map { String($0.prefix(200)).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         query.text = text
         query.isFavorite = parameters.get("favorite").flatMap { ["yes": true, "no": false][$0] }
         query.isOwned = parameters.get("owned").flatMap { ["yes": true, "no": false][$0] }
@@ -291,7 +294,10 @@ struct WebRoutes: Sendable {
         let page = try await library.page(query)
         let filtered = status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil || text != nil
         var reading: [WebViews.BookCard] = []
+        var reviewQueue: String?
         if !filtered, pageNumber == 1 {
+            let waiting = try await services.library(web.account).scans.pendingCount()
+            if waiting > 0 { reviewQueue = "\(NumberText.grouped(waiting)) book\(waiting == 1 ? "" : "s") from your shelf scans wait\(waiting == 1 ? "s" : "") for review" }
             reading = try await library.books(EntryQuery(statuses: [.reading], sort: .lastModified, descending: true, limit: 12))
                 .map { WebViews.card($0, now: now, covers: !services.covers.isOffline) }
         }
@@ -333,7 +339,8 @@ struct WebRoutes: Sendable {
             tag: tag ?? "", text: text ?? "", view: view, summary: summary,
             previous: pageNumber > 1 ? link(page: pageNumber - 1) : nil, next: pageNumber < pages ? link(page: pageNumber + 1) : nil,
             empty: page.books.isEmpty, filtered: filtered,
-            openFilters: status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil || sort != .dateAdded || order != nil || view == "list"))
+            openFilters: status != nil || tag != nil || query.isFavorite != nil || query.isOwned != nil || sort != .dateAdded || order != nil || view == "list",
+            reviewQueue: reviewQueue))
     }
 
     private func yesNo(_ value: String?, any: String, yes: String, no: String) -> [WebViews.Option] {
@@ -369,7 +376,7 @@ struct WebRoutes: Sendable {
 
     func searchPage(_ request: Request, _ web: WebSession, error: String? = nil, photoError: String? = nil,
                     status: HTTPResponse.Status = .ok) async throws -> Response {
-        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(SearchService.queryLimit + 1))
+        let query = String((WebForm.queryValue(request, "q") ?? "").prefix(SearchService.queryLimit + 1))
         var results: [SearchResult] = []
         var failure = error
         var source: String?
