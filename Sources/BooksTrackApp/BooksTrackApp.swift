@@ -165,6 +165,17 @@ public struct BooksTrackApp: Sendable {
         return (nil, "no recognizer is configured: \(reason)", close)
     }
 
+    /// Gemini as the advisor of column mappings for CSVs no importer knows, when `GEMINI_API_KEY`
+    /// is set; `close` releases its client.
+    public func columnMappingAdvisor(
+        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> (advisor: (any ColumnMappingAdvisor)?, close: @Sendable () async -> Void) {
+        let transport = HTTPTransport(configuration: configuration)
+        let close: @Sendable () async -> Void = { await transport.shutdown() }
+        guard let client = GeminiClient(configuration: configuration, transport: transport, log: log) else { return (nil, close) }
+        return (GeminiColumnAdvisor(client: client), close)
+    }
+
     /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.
     public func authorDetailsSource(_ configuration: ProviderConfiguration) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
         let transport = HTTPTransport(configuration: configuration)
@@ -226,5 +237,15 @@ public struct UnknownUserError: Error, CustomStringConvertible {
     public var description: String {
         let hint = known.isEmpty ? "" : " (users: " + known.joined(separator: ", ") + ")"
         return "no user \(name)\(hint); a user is created by the first add or import with --user \(name)"
+    }
+}
+
+/// Gemini asked which column holds which field of a CSV no importer knows.
+struct GeminiColumnAdvisor: ColumnMappingAdvisor {
+    let client: GeminiClient
+
+    func suggest(header: [String], rows: [[String]]) async throws -> [ColumnMapping.Field: Int] {
+        let answer = try await client.suggestColumns(header: header, rows: rows, fields: ColumnMapping.Field.allCases.map(\.rawValue))
+        return Dictionary(uniqueKeysWithValues: answer.compactMap { name, column in ColumnMapping.Field(rawValue: name).map { ($0, column) } })
     }
 }

@@ -91,6 +91,8 @@ struct ServerJobs: Sendable {
     let shelfRecognizer: (any ShelfRecognizer)?
     /// Why there is no shelf recognizer, for the error that says so.
     let shelfRecognizerProblem: String
+    /// Gemini, asked for the column mapping of a CSV no importer knows; nil without a key.
+    let columnAdvisor: (any ColumnMappingAdvisor)?
     let now: @Sendable () -> Date
     /// One catalog import at a time: they write the same file.
     let catalogImportRunning = CatalogImportGate()
@@ -120,9 +122,10 @@ struct ServerJobs: Sendable {
                 try await check(input.options)
             } catch let error as ImportError {
                 // A file like one this reader mapped before is read with that mapping.
-                guard case .unknownFormat = error, input.mapping == nil,
-                      let remembered = try await library(account.user).imports.rememberedMapping(for: file)
-                else { throw error }
+                guard case .unknownFormat = error, input.mapping == nil else { throw error }
+                guard let remembered = try await library(account.user).imports.rememberedMapping(for: file) else {
+                    throw await error.advised(by: columnAdvisor)
+                }
                 input.mapping = remembered.text
                 try await check(input.options)
             }

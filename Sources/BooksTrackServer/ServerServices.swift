@@ -34,6 +34,7 @@ final class ServerServices: Sendable {
     private let closeSearch: @Sendable () async -> Void
     private let closeAuthorDetails: @Sendable () async -> Void
     private let closeShelfRecognizer: @Sendable () async -> Void
+    private let closeColumnAdvisor: @Sendable () async -> Void
 
     init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
         self.app = app
@@ -57,13 +58,15 @@ final class ServerServices: Sendable {
         catalog = try app.catalog()
         let shelf = app.shelfRecognizer(providers, catalog: catalog, log: { logger.info("\($0)") })
         closeShelfRecognizer = shelf.close
+        let columns = app.columnMappingAdvisor(providers, log: { logger.info("\($0)") })
+        closeColumnAdvisor = columns.close
         jobs = ServerJobs(
             runner: JobRunner(store: database, now: app.now), store: database,
             uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
             dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
             library: { user in app.library(of: user, database: database) }, search: session.search,
             authorDetails: authorDetails?.source, catalog: catalog, shelfRecognizer: shelf.recognizer,
-            shelfRecognizerProblem: shelf.problem, now: app.now)
+            shelfRecognizerProblem: shelf.problem, columnAdvisor: columns.advisor, now: app.now)
     }
 
     /// How many changes this server has committed to the library file: a kept page read before
@@ -123,5 +126,6 @@ final class ServerServices: Sendable {
         await closeSearch()
         await closeAuthorDetails()
         await closeShelfRecognizer()
+        await closeColumnAdvisor()
     }
 }

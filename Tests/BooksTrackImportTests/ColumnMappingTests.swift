@@ -85,4 +85,48 @@ import Testing
         }
         #expect(try harness.count() == 0)
     }
+
+    /// A sheet whose column names say nothing (a spreadsheet's own letters): only an advisor
+    /// reading the values can map it.
+    static let lettered = """
+        Column A,Column B,Column C,Column D
+        The Dispossessed,Ursula K. Le Guin,2024-03-02,5
+        Piranesi,Susanna Clarke,2024-05-19,4
+        """
+
+    @Test func anAdvisorsSuggestionIsKeptOnlyWhereTheValuesFit() throws {
+        let (header, rows) = Self.rows(Self.lettered)
+        let good = try #require(ColumnMapping.checked([.title: 0, .author: 1, .dateRead: 2, .rating: 3], header: header, rows: rows))
+        #expect(good.text == "title=Column A,author=Column B,rating=Column D,dateRead=Column C")
+        // Wrong guesses are dropped: names are not dates, dates are not ratings, a column out of
+        // range or taken twice is ignored.
+        let wrong = try #require(ColumnMapping.checked([.title: 0, .dateRead: 1, .rating: 2, .pages: 9, .author: 0], header: header, rows: rows))
+        #expect(wrong.text == "title=Column A")
+        #expect(ColumnMapping.checked([.title: 3], header: header, rows: rows) == nil, "numbers are not titles")
+        #expect(ColumnMapping.checked([.author: 1], header: header, rows: rows) == nil, "no title, no mapping")
+    }
+
+    @Test func anUnknownFileAsksTheAdvisorAndFallsBackToTheNames() async throws {
+        let (header, rows) = Self.rows(Self.lettered)
+        let unknown = ImportError.unknownFormat(header: header, proposal: "title=Column A", firstRows: rows)
+        let advised = await unknown.advised(by: FixedAdvisor(answer: [.title: 0, .author: 1, .dateRead: 2, .rating: 3]))
+        guard case .unknownFormat(_, let proposal, _) = advised else { Issue.record("\(advised)"); return }
+        #expect(proposal == "title=Column A,author=Column B,rating=Column D,dateRead=Column C")
+        #expect(advised.description.contains("dateRead=Column C"))
+        // An advisor that fails, or says nothing that survives the check, leaves the names' proposal.
+        #expect(await unknown.advised(by: FixedAdvisor(answer: nil)) == unknown)
+        #expect(await unknown.advised(by: FixedAdvisor(answer: [.title: 3])) == unknown)
+        #expect(await unknown.advised(by: nil) == unknown)
+    }
+}
+
+/// An advisor answering what it was given, or failing.
+private struct FixedAdvisor: ColumnMappingAdvisor {
+    struct Failure: Error {}
+    let answer: [ColumnMapping.Field: Int]?
+
+    func suggest(header: [String], rows: [[String]]) async throws -> [ColumnMapping.Field: Int] {
+        guard let answer else { throw Failure() }
+        return answer
+    }
 }

@@ -268,3 +268,34 @@ private struct EarlierRun: ShelfRecognizer {
 private struct NoMatch: BookMatcher {
     func bestMatch(for detection: ShelfDetection) async throws -> WorkDTO? { nil }
 }
+
+/// A CSV no importer knows, its mapping asked of a loopback Gemini and checked against the rows.
+@Suite struct GeminiColumnMappingAPITests {
+    @Test func geminisMappingIsProposedCheckedAndFillsTheImportForm() async throws {
+        let text = #"{"columns": [{"field": "title", "column": 0}, {"field": "author", "column": 1}, {"field": "dateRead", "column": 2}, "#
+            + #"{"field": "rating", "column": 3}, {"field": "pages", "column": 1}, {"field": "isbn", "column": 42}]}"#
+        let answers = [GeminiFixtures.answer(text: text, finishReason: "STOP"), GeminiFixtures.answer(text: text, finishReason: "STOP")]
+        let (gemini, environment) = try await ScanAPITests.gemini(answers)
+        defer { Task { await gemini.shutdown() } }
+        let sheet = "Column A,Column B,Column C,Column D\nThe Dispossessed,Ursula K. Le Guin,2024-03-02,5\nPiranesi,Susanna Clarke,2024-05-19,4\n"
+        try await ServerHarness.run(environment: environment) { server in
+            let alice = try await server.account("alice")
+            let refused = try await server.send(.post, "/v1/imports", token: alice.token, body: Array(sheet.utf8))
+            #expect(refused.code == "UNREADABLE_IMPORT")
+            let message = refused.error?["message"] as? String ?? ""
+            // Pages named on the author column and an ISBN column that is not there are dropped.
+            #expect(message.contains("title=Column A,author=Column B,rating=Column D,dateRead=Column C (try it"), "\(message)")
+            let request = try #require(gemini.requests.first)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+            #expect((body["generationConfig"] as? [String: Any])?["temperature"] as? Double == 0.2)
+            #expect(String(decoding: request.body, as: UTF8.self).contains("Ursula K. Le Guin"), "the first rows are sent")
+
+            // The web app's import form comes back with the mapping filled in.
+            let browser = try await WebAppTests.signedIn(server, "bob")
+            let csrf = try #require(WebBrowser.csrf(in: try await browser.get("/import")))
+            let page = try await browser.upload("/import", [("csrf", csrf)], file: ("file", "reading.csv", Array(sheet.utf8)))
+            #expect(page.status == 400)
+            #expect(page.text.contains("title=Column A,author=Column B,rating=Column D,dateRead=Column C"), "\(page.text)")
+        }
+    }
+}

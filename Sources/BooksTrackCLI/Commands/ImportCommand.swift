@@ -1,4 +1,5 @@
 import ArgumentParser
+import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import Foundation
@@ -52,6 +53,16 @@ struct ImportCommand: AsyncParsableCommand {
         if maxBytes < 1 { throw ArgumentParser.ValidationError("--max-bytes must be at least 1") }
     }
 
+    /// The error of a file no importer knows, its mapping proposed by Gemini when a key is set.
+    private static func advised(_ error: ImportError, app: BooksTrackApp) async -> ImportError {
+        guard let configuration = try? app.providerConfiguration() else { return error }
+        let context = CommandContext.current
+        let gemini = app.columnMappingAdvisor(configuration, log: { context.standardError($0 + "\n") })
+        let advised = await error.advised(by: gemini.advisor)
+        await gemini.close()
+        return advised
+    }
+
     func run() async throws {
         let context = CommandContext.current
         let url = URL(fileURLWithPath: file)
@@ -68,9 +79,10 @@ struct ImportCommand: AsyncParsableCommand {
             checked = try ImportService.check(url, options: importOptions)
         } catch let error as ImportError {
             // A file like one this reader mapped before (in an existing library) is read with that mapping.
-            guard case .unknownFormat = error, importOptions.mapping == nil, options.app().hasLibrary,
+            guard case .unknownFormat = error, importOptions.mapping == nil else { throw Self.withLimitFlags(error) }
+            guard options.app().hasLibrary,
                   let remembered = try await options.user(unknownUserIsEmpty: true).imports.rememberedMapping(for: url)
-            else { throw Self.withLimitFlags(error) }
+            else { throw await Self.advised(error, app: options.app()) }
             importOptions.mapping = remembered
             checked = try ImportService.check(url, options: importOptions)
             if !options.json { say("Read with the column mapping you confirmed for this header before: \(remembered.text)") }

@@ -28,7 +28,8 @@ struct MapperChoice {
             return
         }
         let unknown = { () -> ImportError in
-            .unknownFormat(header: header.names, proposal: ColumnMapping.propose(header: header.names, rows: firstRows).map(\.text))
+            .unknownFormat(header: header.names, proposal: ColumnMapping.propose(header: header.names, rows: firstRows).map(\.text),
+                           firstRows: firstRows)
         }
         let format = requested ?? FormatDetector.detect(header: header) ?? .generic
         let missing = Self.requiredColumns(format).filter { header.index(of: $0) == nil }

@@ -21,7 +21,8 @@ public enum ImportError: Error, Equatable, Sendable {
     /// limit it passes (`rows` counts the data rows, the header excluded).
     case overLimits(bytes: Int?, byteLimit: Int, rows: Int?, rowLimit: Int)
     /// The header matches no known format and has no column the generic importer can use.
-    case unknownFormat(header: [String], proposal: String? = nil)
+    /// `firstRows` are the file's first rows, for a mapping to be proposed from (never printed).
+    case unknownFormat(header: [String], proposal: String? = nil, firstRows: [[String]] = [])
     /// A `--mapping` that cannot be read, or names columns the header lacks.
     case invalidMapping(String)
     /// `--format` named a format whose columns the header lacks.
@@ -58,7 +59,7 @@ extension ImportError: CustomStringConvertible {
                 bytes.map { "is \($0) bytes (the limit is \(byteLimit))" },
                 rows.map { "has \($0) rows (the limit is \(rowLimit))" },
             ].compactMap { $0 }.joined(separator: " and ") + "; nothing was imported"
-        case let .unknownFormat(header, proposal):
+        case let .unknownFormat(header, proposal, _):
             "no known export has this header and no column names a title: \(header.prefix(12).joined(separator: ", "))"
                 + (proposal.map { "; from its columns and first rows, this mapping is proposed: \($0) (try it with a dry run first)" } ?? "")
         case let .invalidMapping(reason):

@@ -84,3 +84,29 @@ public struct GeminiShelfRecognizer: ShelfRecognizer {
         return try GeminiMapping.detections(fromText: text)
     }
 }
+
+extension GeminiClient {
+    /// The most columns and characters of a cell sent to Gemini for a mapping.
+    static let mappingColumnLimit = 60
+    static let mappingCellLimit = 120
+
+    /// Gemini's proposal of the column (by index) holding each of `fields`, from the header and
+    /// the first rows (temperature 0.2, a JSON schema). Columns out of range, unknown fields and a
+    /// field named twice are dropped; what is left is checked against the data by the caller.
+    public func suggestColumns(header: [String], rows: [[String]], fields: [String]) async throws -> [String: Int] {
+        let header = Array(header.prefix(Self.mappingColumnLimit)).map { String($0.prefix(Self.mappingCellLimit)) }
+        let rows = rows.prefix(8).map { Array($0.prefix(header.count)).map { String($0.prefix(Self.mappingCellLimit)) } }
+        let text = try await generate(requests.columnMapping(header: header, rows: rows, fields: fields), purpose: "column mapping")
+        let answer: GeminiColumnAnswer
+        do {
+            answer = try JSONDecoder().decode(GeminiColumnAnswer.self, from: Data(text.utf8))
+        } catch {
+            throw ShelfRecognitionError.malformedAnswer("the column mapping is not the JSON asked for")
+        }
+        var columns: [String: Int] = [:]
+        for column in answer.columns where fields.contains(column.field) && header.indices.contains(column.column) && columns[column.field] == nil {
+            columns[column.field] = column.column
+        }
+        return columns
+    }
+}

@@ -54,7 +54,10 @@ extension WebRoutes {
             return WebPages.redirect("/jobs/\(job.id.description)")
         } catch {
             guard let refusal = APIError(error) else { throw error }
-            return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: kept), status: refusal.status)
+            var values = kept
+            // The proposed mapping fills the field, for the reader to check, edit and send again.
+            if case .unknownFormat(_, let proposal?, _) = error as? ImportError, (mapping ?? "").isEmpty { values["mapping"] = proposal }
+            return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: values), status: refusal.status)
         }
     }
 

@@ -72,18 +72,15 @@ public struct ColumnMapping: Hashable, Sendable {
             let sample = values(column)
             return sample.isEmpty || sample.filter(test).count * 5 >= sample.count * 4
         }
-        let isDate: (String) -> Bool = { PartialDate(parsing: $0) != nil }
-        let isCount: (String) -> Bool = { Int($0).map { (1...100_000).contains($0) } ?? false }
-        let isRating: (String) -> Bool = { Double($0.replacingOccurrences(of: ",", with: ".")).map { (0...5).contains($0) } ?? false }
-        let isISBN: (String) -> Bool = { ISBN($0) != nil }
+        let isDate: (String) -> Bool = Self.isDate, isISBN: (String) -> Bool = Self.isISBN
         let rules: [(Field, Set<String>, ((String) -> Bool)?)] = [
-            (.isbn, ["isbn", "isbn13", "isbn10", "ean"], isISBN),
-            (.dateRead, ["finished", "finish", "completed", "read", "ended", "done"], isDate),
-            (.dateStarted, ["started", "start", "began", "begun"], isDate),
-            (.dateAdded, ["added", "acquired", "bought", "created"], isDate),
-            (.rating, ["rating", "stars", "score", "rated"], isRating),
-            (.pages, ["pages", "length"], isCount),
-            (.year, ["year", "published"], isDate),
+            (.isbn, ["isbn", "isbn13", "isbn10", "ean"], Self.test(for: .isbn)),
+            (.dateRead, ["finished", "finish", "completed", "read", "ended", "done"], Self.test(for: .dateRead)),
+            (.dateStarted, ["started", "start", "began", "begun"], Self.test(for: .dateStarted)),
+            (.dateAdded, ["added", "acquired", "bought", "created"], Self.test(for: .dateAdded)),
+            (.rating, ["rating", "stars", "score", "rated"], Self.test(for: .rating)),
+            (.pages, ["pages", "length"], Self.test(for: .pages)),
+            (.year, ["year", "published"], Self.test(for: .year)),
             (.status, ["status", "shelf", "state"], nil),
             (.tags, ["tags", "tag", "shelves", "genres", "genre", "labels"], nil),
             (.review, ["review", "opinion"], nil),
@@ -116,5 +113,61 @@ public struct ColumnMapping: Hashable, Sendable {
             columns[.isbn] = header[column]
         }
         return ColumnMapping(columns: columns)
+    }
+
+    // MARK: Checking a suggestion
+
+    private static func isDate(_ text: String) -> Bool { PartialDate(parsing: text) != nil }
+    private static func isISBN(_ text: String) -> Bool { ISBN(text) != nil }
+
+    /// What the values of a column holding `field` must look like; nil for free text.
+    static func test(for field: Field) -> ((String) -> Bool)? {
+        switch field {
+        case .isbn: isISBN
+        case .dateRead, .dateStarted, .dateAdded, .year: isDate
+        case .rating: { Double($0.replacingOccurrences(of: ",", with: ".")).map { (0...5).contains($0) } ?? false }
+        case .pages: { Int($0).map { (1...100_000).contains($0) } ?? false }
+        case .title, .author, .status, .publisher, .tags, .review, .notes: nil
+        }
+    }
+
+    /// A mapping another source suggested (Gemini: field → column index), kept field by field only
+    /// where the column exists, is not taken by another field, and the values of `rows` fit the
+    /// field (a date column must parse as dates, a rating be 0–5, an ISBN check out); nil when no
+    /// column is left for the title.
+    public static func checked(_ suggested: [Field: Int], header: [String], rows: [[String]]) -> ColumnMapping? {
+        var columns: [Field: String] = [:]
+        var taken = Set<Int>()
+        for field in Field.allCases {
+            guard let index = suggested[field], header.indices.contains(index), !taken.contains(index) else { continue }
+            let values = rows.compactMap { index < $0.count ? $0[index].trimmingCharacters(in: .whitespaces) : nil }.filter { !$0.isEmpty }
+            if let test = test(for: field) {
+                guard values.filter(test).count * 5 >= values.count * 4 else { continue }
+            }
+            if field == .title, values.isEmpty || values.allSatisfy({ Double($0) != nil }) { continue }
+            columns[field] = header[index]
+            taken.insert(index)
+        }
+        guard columns[.title] != nil else { return nil }
+        return ColumnMapping(columns: columns)
+    }
+}
+
+/// Proposes how the columns of a CSV no importer knows map to a book's fields (Gemini, given the
+/// header and the first rows): field → column index. Its answer is checked by `ColumnMapping.checked`.
+public protocol ColumnMappingAdvisor: Sendable {
+    func suggest(header: [String], rows: [[String]]) async throws -> [ColumnMapping.Field: Int]
+}
+
+extension ImportError {
+    /// For a file no importer knows, the same error with its proposal asked of `advisor` and
+    /// checked against the file's first rows; the proposal from the columns' names stays when
+    /// there is no advisor, it fails, or nothing it says survives the check.
+    public func advised(by advisor: (any ColumnMappingAdvisor)?) async -> ImportError {
+        guard case let .unknownFormat(header, proposal, rows) = self, let advisor else { return self }
+        guard let suggested = try? await advisor.suggest(header: header, rows: rows),
+              let mapping = ColumnMapping.checked(suggested, header: header, rows: rows)
+        else { return self }
+        return .unknownFormat(header: header, proposal: mapping.text, firstRows: rows)
     }
 }
