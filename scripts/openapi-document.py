@@ -874,7 +874,9 @@ op("post", "/v1/books/{id}/photos", "addBookPhoto",
    {"201": envelope(ref("PagePhoto"), "The photo's metadata."), **errors("400", "401", "404", "413", "415", "422")},
    [BOOK_ID,
     query("page", {"type": "integer", "minimum": 0, "maximum": 100000}, "The page photographed."),
-    query("caption", {"type": "string", "maxLength": 500}, "A caption.")],
+    query("caption", {"type": "string", "maxLength": 500}, "A caption."),
+    query("keepOriginal", {"type": "string", "enum": ["true", "false", "1", "0"]},
+          "Also keep the photo as sent, location and camera metadata included (default false); GET /v1/photos/{id}?size=original reads it.")],
    {"required": True, "description": "The image bytes; the type is recognized from them.",
     "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}},
                 "image/png": {"schema": {"type": "string", "format": "binary"}},
@@ -883,12 +885,12 @@ op("post", "/v1/books/{id}/photos", "addBookPhoto",
 op("get", "/v1/photos/{id}", "getPhoto", "A page photo's image, or its thumbnail.", "photos", ACCOUNT,
    {"200": {"description": "The image.",
             "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
-            "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}},
-                        "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+            "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}},
     **errors("400", "401", "404")},
    [path_param("id", "The photo's ID."),
-    query("size", {"type": "string", "enum": ["full", "thumbnail"]},
-          "`thumbnail` for the 320-pixel version (the photo itself for one kept before thumbnails were made).")])
+    query("size", {"type": "string", "enum": ["full", "thumbnail", "original"]},
+          "`thumbnail` for the 320-pixel version (the photo itself for one kept before thumbnails were made); `original` "
+          "for the photo as sent when it was kept (`keepOriginal`), else the photo as kept.")])
 
 # Authors
 op("get", "/v1/authors", "listAuthors", "Every author of the library, by sort name.", "authors", ACCOUNT,
@@ -1002,21 +1004,28 @@ SCAN_ERRORS = errors("400", "401", "409", "413", "415", "422", overrides={
     "409": "SCANNER_NOT_CONFIGURED (no recognizer can run here: set GEMINI_API_KEY) or JOB_EXISTS (jobId taken).",
     "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE."})
 SCAN_JOB_ID = query("jobId", UUID, "The job's ID, chosen by the client (the seed's clients do); default: a new one.")
+KEEP_ORIGINAL = query("keepOriginal", {"type": "string", "enum": ["true", "false", "1", "0"]},
+                      "Also keep the photo as sent, location and camera metadata included (default false: only the processed photo is kept).")
 SCAN_DESCRIPTION = ("The photo is kept (upright, at most 2,048 px, JPEG without metadata) and answered at once (202); the "
                     "job reads it (progress messages: stored, recognizing, matching n/m), matches each book and queues it "
                     "as pending in the review queue. A restart runs an unfinished scan again.")
 op("post", "/v1/scans", "startShelfScan", "Scan a bookshelf photo: its books go to the review queue.", "scans", ACCOUNT,
-   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID], PHOTO_BODY, description=SCAN_DESCRIPTION)
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION)
 op("post", "/api/scan-bookshelf", "startShelfScanSeed", "The seed's path of POST /v1/scans.", "scans", ACCOUNT,
-   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID], PHOTO_BODY, description=SCAN_DESCRIPTION)
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION)
 SCAN_ID = path_param("id", "The scan's ID.")
 ITEM_ID = path_param("id", "The review item's ID.")
 JPEG_OK = {"description": "The JPEG.", "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
            "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}}}
 op("get", "/v1/scans/{id}", "getShelfScan", "A scan and every book seen on it, decided or not.", "scans", ACCOUNT,
    {"200": envelope(ref("ScanJSON"), "The scan."), **errors("401", "404")}, [SCAN_ID])
-op("get", "/v1/scans/{id}/photo", "getShelfScanPhoto", "A scan's photo as kept.", "scans", ACCOUNT,
-   {"200": JPEG_OK, **errors("401", "404")}, [SCAN_ID])
+op("get", "/v1/scans/{id}/photo", "getShelfScanPhoto", "A scan's photo as kept, or as sent.", "scans", ACCOUNT,
+   {"200": {"description": "The photo: JPEG as kept; as sent (JPEG, PNG, WebP or HEIC) for `size=original` when it was kept.",
+            "headers": JPEG_OK["headers"],
+            "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}},
+    **errors("400", "401", "404")},
+   [SCAN_ID, query("size", {"type": "string", "enum": ["full", "original"]},
+                   "`original` for the photo as sent when it was kept (`keepOriginal`), else the photo as kept.")])
 op("get", "/v1/review", "listReviewQueue", "The books waiting for review, newest scan first, then by confidence.", "scans", ACCOUNT,
    {"200": envelope(ref("ReviewQueue"), "A page of the queue and its total."), **errors("400", "401")},
    [query("minConfidence", {"type": "number", "minimum": 0, "maximum": 1}, "Only items at or above this confidence (default 0)."),

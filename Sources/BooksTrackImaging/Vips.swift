@@ -9,21 +9,9 @@ enum Vips {
     private static let started: Bool = bt_vips_start() == 0
 
     /// The kinds of image read, by their leading bytes.
-    enum Kind: String, Sendable {
-        case jpeg, png, webp, heic
-    }
-
-    /// The kind of `bytes`, or nil for anything else (SVG, PDF, GIF, TIFF … are not read, however named).
-    static func kind(of bytes: Data) -> Kind? {
-        let head = [UInt8](bytes.prefix(12))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
-        if head.count == 12, Array(head[4..<8]) == Array("ftyp".utf8),
-           ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(String(decoding: head[8..<12], as: UTF8.self)) {
-            return .heic
-        }
-        return nil
+    /// The kind of `bytes`, or nil for anything else.
+    static func kind(of bytes: Data) -> ImageKind? {
+        ImageKind(of: bytes)
     }
 
     /// Checks `bytes` (size, kind, pixels from the header) and answers its width and height.

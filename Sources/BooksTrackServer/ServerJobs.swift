@@ -212,13 +212,13 @@ struct ServerJobs: Sendable {
 
     /// Keeps the shelf photo (refused now if it is not one), stores the job and starts it: the
     /// photo is recognized, each book matched and queued for review. `id` is the seed's `jobId`.
-    func startShelfScan(photo: Data, id: Job.ID?, account: Account) async throws -> (Job, BooksTrackCore.ShelfScan) {
+    func startShelfScan(photo: Data, keepOriginal: Bool = false, id: Job.ID?, account: Account) async throws -> (Job, BooksTrackCore.ShelfScan) {
         guard shelfRecognizer != nil else {
             throw APIError(.conflict, code: "SCANNER_NOT_CONFIGURED", "shelf photos cannot be read here: \(shelfRecognizerProblem)")
         }
         let id = id ?? Job.ID()
         if try await store.job(id, owner: account.user.id) != nil { throw JobError.idTaken(id) }
-        let scan = try await library(account.user).scans.keep(photo: photo)
+        let scan = try await library(account.user).scans.keep(photo: photo, keepOriginal: keepOriginal)
         return (try await start(.shelfScan, input: JobInputs.ShelfScan(scan: scan.id.description), id: id, account: account), scan)
     }
 

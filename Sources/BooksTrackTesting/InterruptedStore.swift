@@ -256,10 +256,13 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
 }
 
 extension InterruptedStore {
-    public func addScan(_ scan: ShelfScan, photo: Data) throws { try base.addScan(scan, photo: photo) }
+    public func setPhotoOriginal(_ original: Data, id: PagePhoto.ID) throws { try base.setPhotoOriginal(original, id: id) }
+    public func photoOriginal(id: PagePhoto.ID) throws -> Data? { try base.photoOriginal(id: id) }
+    public func addScan(_ scan: ShelfScan, photo: Data, original: Data?) throws { try base.addScan(scan, photo: photo, original: original) }
     public func scan(id: ShelfScan.ID) throws -> ShelfScan? { try base.scan(id: id) }
     public func saveScan(_ scan: ShelfScan) throws { try base.saveScan(scan) }
     public func scanPhoto(id: ShelfScan.ID) throws -> Data? { try base.scanPhoto(id: id) }
+    public func scanOriginal(id: ShelfScan.ID) throws -> Data? { try base.scanOriginal(id: id) }
     public func replacePendingItems(scanID: ShelfScan.ID, with items: [(item: ReviewItem, crop: Data?)]) throws {
         try base.replacePendingItems(scanID: scanID, with: items)
     }

@@ -299,3 +299,37 @@ private struct NoMatch: BookMatcher {
         }
     }
 }
+
+/// The photo as sent is kept only when the reader asks (`keepOriginal`).
+@Suite struct OriginalPhotoAPITests {
+    @Test func theOriginalIsKeptOnlyWhenAsked() async throws {
+        let (gemini, environment) = try await ScanAPITests.gemini([GeminiFixtures.shelf([]), GeminiFixtures.shelf([])])
+        defer { Task { await gemini.shutdown() } }
+        try await ServerHarness.run(environment: environment) { server in
+            let alice = try await server.account("alice")
+            let sent = try ScanAPITests.photo()
+            let book = try await server.addBook("Kindred", token: alice.token)
+            let kept = try await server.send(.post, "/v1/books/\(book)/photos?keepOriginal=true", token: alice.token, body: sent)
+            let keptID = try #require(kept.data?["id"] as? String, "\(kept.text)")
+            let original = try await server.send(.get, "/v1/photos/\(keptID)?size=original", token: alice.token)
+            #expect(Array(original.body) == sent)
+            #expect(original.header("Content-Type") == "image/jpeg")
+            #expect(Array(try await server.send(.get, "/v1/photos/\(keptID)", token: alice.token).body) != sent, "the photo shown is the processed one")
+
+            let plain = try await server.send(.post, "/v1/books/\(book)/photos", token: alice.token, body: sent)
+            let plainID = try #require(plain.data?["id"] as? String)
+            let noOriginal = try await server.send(.get, "/v1/photos/\(plainID)?size=original", token: alice.token)
+            #expect(noOriginal.body == (try await server.send(.get, "/v1/photos/\(plainID)", token: alice.token)).body, "nothing else was kept")
+            #expect(try await server.send(.post, "/v1/books/\(book)/photos?keepOriginal=maybe", token: alice.token, body: sent).status == 400)
+
+            let scanKept = try await server.send(.post, "/v1/scans?keepOriginal=1", token: alice.token, body: sent)
+            let scanID = try #require(scanKept.data?["scanId"] as? String, "\(scanKept.text)")
+            #expect(Array(try await server.send(.get, "/v1/scans/\(scanID)/photo?size=original", token: alice.token).body) == sent)
+            let scanPlain = try await server.send(.post, "/v1/scans", token: alice.token, body: sent)
+            let plainScan = try #require(scanPlain.data?["scanId"] as? String)
+            let asKept = try await server.send(.get, "/v1/scans/\(plainScan)/photo", token: alice.token)
+            #expect(try await server.send(.get, "/v1/scans/\(plainScan)/photo?size=original", token: alice.token).body == asKept.body)
+            for job in [scanKept, scanPlain] { _ = try await server.waitForJob(try #require(job.data?["jobId"] as? String), token: alice.token) }
+        }
+    }
+}

@@ -144,6 +144,7 @@ struct PhotoCommand: AsyncParsableCommand {
         @Argument(help: "The JPEG or PNG file.") var file: String
         @Option(name: .long, help: "The page shown.") var page: Int?
         @Option(name: .long, help: "A caption.") var caption: String?
+        @Flag(name: .customLong("keep-original"), help: "Also keep the photo as it is, location and camera data included.") var keepOriginal = false
 
         func run() async throws {
             let url = URL(fileURLWithPath: file)
@@ -152,7 +153,7 @@ struct PhotoCommand: AsyncParsableCommand {
             guard size <= PagePhoto.byteLimit else { throw LibraryError.imageTooLarge(bytes: size, limit: PagePhoto.byteLimit) }
             let data: Data
             do { data = try Data(contentsOf: url) } catch { throw CommandFailure.notFound("cannot read \(file): \(error.localizedDescription)") }
-            let (found, photo) = try await options.library().addPhoto(reference, data: data, page: page, caption: caption)
+            let (found, photo) = try await options.library().addPhoto(reference, data: data, page: page, caption: caption, keepOriginal: keepOriginal)
             if options.json { return try JSONOutput.print(photo) }
             say("Photo \(photo.id) added to \(found.work.title) (\(photo.imageType.rawValue.uppercased()), \(photo.byteCount) bytes).")
         }

@@ -23,6 +23,7 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @OptionGroup var search: SearchOptions
     @Argument(help: "The photo (JPEG, PNG, WebP or HEIC).") var photo: String
+    @Flag(name: .customLong("keep-original"), help: "Also keep the photo as it is, location and camera data included.") var keepOriginal = false
 
     func run() async throws {
         let data = try PhotoFile.read(photo, option: "PHOTO")
@@ -37,7 +38,7 @@ struct ScanCommand: AsyncParsableCommand {
         let bar = ProgressBar(label: "scan", context: context)
         let items: [ReviewItem]
         do {
-            let scan = try await scans.keep(photo: data)
+            let scan = try await scans.keep(photo: data, keepOriginal: keepOriginal)
             _ = try await search.session(options).using { search in
                 try await scans.recognize(scan.id, with: recognizer, matcher: search, progress: { stage, done, total in
                     bar.show(processed: done, total: total, unit: stage == .matching ? "books matched" : stage.rawValue)

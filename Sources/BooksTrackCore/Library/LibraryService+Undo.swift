@@ -5,10 +5,10 @@ import Foundation
 public struct RemovedBook: Sendable {
     public let book: LibraryBook
     let editions: [Edition]
-    let photos: [(photo: PagePhoto, data: Data, thumbnail: Data?)]
+    let photos: [(photo: PagePhoto, data: Data, thumbnail: Data?, original: Data?)]
 
     /// The bytes it holds in memory, photos included: what a keeper of undos counts.
-    public var byteCount: Int { photos.reduce(0) { $0 + $1.data.count + ($1.thumbnail?.count ?? 0) } + 4_096 }
+    public var byteCount: Int { photos.reduce(0) { $0 + $1.data.count + ($1.thumbnail?.count ?? 0) + ($1.original?.count ?? 0) } + 4_096 }
 }
 
 extension LibraryService {
@@ -21,7 +21,7 @@ extension LibraryService {
             let editions = try store.editions(ofWork: book.work.id)
             let photos = try store.photos(entryID: book.entry.id).map { photo in
                 guard let data = try store.photoData(id: photo.id) else { throw LibraryError.photoNotFound(photo.id) }
-                return (photo: photo, data: data, thumbnail: try store.photoThumbnail(id: photo.id))
+                return (photo: photo, data: data, thumbnail: try store.photoThumbnail(id: photo.id), original: try store.photoOriginal(id: photo.id))
             }
             try store.deleteWork(id: book.work.id)
             return RemovedBook(book: book, editions: editions, photos: photos)
@@ -40,9 +40,10 @@ extension LibraryService {
             for edition in removed.editions where edition.id != book.edition?.id {
                 try store.save(edition)
             }
-            for (photo, data, thumbnail) in removed.photos {
+            for (photo, data, thumbnail, original) in removed.photos {
                 try store.addPhoto(photo, data: data, entryID: book.entry.id)
                 if let thumbnail { try store.setPhotoThumbnail(thumbnail, id: photo.id) }
+                if let original { try store.setPhotoOriginal(original, id: photo.id) }
             }
             guard let restored = try store.book(entryID: book.entry.id) else { throw LibraryError.entryNotFound(book.entry.id) }
             return restored

@@ -323,8 +323,11 @@ public struct LibraryService: Sendable {
     /// Stores a page photo (at most 10 MB), in one transaction with finding its book. With an
     /// image processor it is kept as the processor makes it (JPEG, upright, at most 2,048 px,
     /// without metadata, with a thumbnail; JPEG, PNG, WebP and HEIC in); without one, as given
-    /// (JPEG or PNG, recognized by its leading bytes).
-    public func addPhoto(_ reference: BookReference, data: Data, page: Int?, caption: String?) async throws -> (LibraryBook, PagePhoto) {
+    /// (JPEG or PNG, recognized by its leading bytes). The photo as sent is kept beside it only
+    /// when `keepOriginal` (it may hold the location and camera).
+    public func addPhoto(
+        _ reference: BookReference, data: Data, page: Int?, caption: String?, keepOriginal: Bool = false
+    ) async throws -> (LibraryBook, PagePhoto) {
         let caption = try Validation.optionalText(caption, field: "caption", limit: PagePhoto.captionLimit)
         if let page, page < 0 { throw LibraryError.negativePage(page) }
         guard data.count <= PagePhoto.byteLimit else { throw ImageError.tooLarge(bytes: data.count, limit: PagePhoto.byteLimit) }
@@ -339,11 +342,23 @@ public struct LibraryService: Sendable {
         }
         let photo = PagePhoto(page: page, caption: caption, imageType: type, byteCount: kept.count, dateAdded: now())
         let store = self.store
+        let original = keepOriginal && images != nil ? data : nil
         return try await store.transaction { [kept, thumbnail] in
             let book = try Self.resolve(reference, in: store)
             try store.addPhoto(photo, data: kept, entryID: book.entry.id)
             if let thumbnail { try store.setPhotoThumbnail(thumbnail, id: photo.id) }
+            if let original { try store.setPhotoOriginal(original, id: photo.id) }
             return (book, photo)
+        }
+    }
+
+    /// The photo as it was sent when it was kept, else the photo as kept.
+    public func photoOriginal(_ photoID: PagePhoto.ID) async throws -> Data {
+        let store = self.store
+        return try await store.snapshot {
+            if let original = try store.photoOriginal(id: photoID) { return original }
+            guard let data = try store.photoData(id: photoID) else { throw LibraryError.photoNotFound(photoID) }
+            return data
         }
     }
 

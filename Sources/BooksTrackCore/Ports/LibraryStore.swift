@@ -166,6 +166,10 @@ public protocol PhotoStore: UserScoped {
     func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws
     /// A photo's thumbnail, when it has one.
     func photoThumbnail(id: PagePhoto.ID) throws -> Data?
+    /// Keeps the photo as it was sent beside the processed one (a reader asked to).
+    func setPhotoOriginal(_ original: Data, id: PagePhoto.ID) throws
+    /// The photo as it was sent, when it was kept.
+    func photoOriginal(id: PagePhoto.ID) throws -> Data?
     /// Photos kept before page photos were processed (they have no thumbnail), oldest first.
     func photosWithoutThumbnail() throws -> [PagePhoto.ID]
     /// Replaces a photo's bytes with what processing made of them, and keeps its thumbnail.

@@ -25,12 +25,14 @@ public struct ScanService: Sendable {
     // MARK: Scanning
 
     /// Keeps a shelf photo as photos are kept (upright, at most 2,048 px, JPEG quality 70 without
-    /// location or camera metadata). Throws `ImageError` for what is not a photo it may read.
-    public func keep(photo data: Data) async throws -> ShelfScan {
+    /// location or camera metadata), and the photo as sent only when `keepOriginal`. Throws
+    /// `ImageError` for what is not a photo it may read.
+    public func keep(photo data: Data, keepOriginal: Bool = false) async throws -> ShelfScan {
         let processed = try await images.pagePhoto(data)
         let scan = ShelfScan(width: processed.width, height: processed.height, dateCreated: now())
         let store = self.store
-        try await store.transaction { try store.addScan(scan, photo: processed.jpeg) }
+        let original = keepOriginal ? data : nil
+        try await store.transaction { try store.addScan(scan, photo: processed.jpeg, original: original) }
         return scan
     }
 
@@ -141,10 +143,11 @@ public struct ScanService: Sendable {
         }
     }
 
-    /// The JPEG of a scan's photo.
-    public func photo(_ scanID: ShelfScan.ID) async throws -> Data {
+    /// A scan's photo as kept (JPEG); with `original`, the photo as sent when it was kept.
+    public func photo(_ scanID: ShelfScan.ID, original: Bool = false) async throws -> Data {
         let store = self.store
         return try await store.snapshot {
+            if original, let sent = try store.scanOriginal(id: scanID) { return sent }
             guard let photo = try store.scanPhoto(id: scanID) else { throw ScanError.scanNotFound(scanID) }
             return photo
         }

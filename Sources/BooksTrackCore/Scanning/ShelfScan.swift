@@ -65,11 +65,13 @@ public struct ReviewItem: Codable, Hashable, Sendable, Identifiable, NamedByIDPr
 
 /// Where scans and their review queue are kept. Each method runs inside the caller's transaction.
 public protocol ScanStore: UserScoped {
-    /// Keeps a scan and its processed photo.
-    func addScan(_ scan: ShelfScan, photo: Data) throws
+    /// Keeps a scan and its processed photo, and the photo as sent when the reader asked to.
+    func addScan(_ scan: ShelfScan, photo: Data, original: Data?) throws
     func scan(id: ShelfScan.ID) throws -> ShelfScan?
     func saveScan(_ scan: ShelfScan) throws
     func scanPhoto(id: ShelfScan.ID) throws -> Data?
+    /// The photo as sent, when the reader asked to keep it.
+    func scanOriginal(id: ShelfScan.ID) throws -> Data?
     /// Replaces the scan's pending items with these (a scan run again after a restart lands once),
     /// each with its spine crop (JPEG).
     func replacePendingItems(scanID: ShelfScan.ID, with items: [(item: ReviewItem, crop: Data?)]) throws

@@ -176,8 +176,8 @@ enum BookRoutes {
             query.statuses = statuses
         }
         if let tag = request.query("tag"), !tag.isEmpty { query.tag = tag }
-        query.isFavorite = try flag("favorite", request)
-        query.isOwned = try flag("owned", request)
+        query.isFavorite = try request.flag("favorite")
+        query.isOwned = try request.flag("owned")
         if let text = request.query("sort") {
             guard let sort = EntryQuery.Sort(rawValue: text) else {
                 throw APIError.invalid(field: "sort", "sort is one of " + EntryQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "))
@@ -192,15 +192,6 @@ enum BookRoutes {
         query.limit = try number("limit", request, in: 1...pageLimit) ?? 50
         query.offset = try number("offset", request, in: 0...10_000_000) ?? 0
         return query
-    }
-
-    private static func flag(_ name: String, _ request: Request) throws -> Bool? {
-        guard let text = request.query(name) else { return nil }
-        switch text {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw APIError.invalid(field: name, "\(name) is true or false")
-        }
     }
 
     private static func number(_ name: String, _ request: Request, in range: ClosedRange<Int>) throws -> Int? {

@@ -86,7 +86,7 @@ enum JobRoutes {
     static let routes: [APIRoute] = [
         APIRoute(.post, "/v1/imports", .account, query: ["format", "dryRun", "overwrite", "mapping"], takesUpload: true) { request, context, services in
             let account = try context.requireAccount()
-            var input = JobInputs.Import(file: "", format: nil, dryRun: try flag("dryRun", request), overwrite: try flag("overwrite", request),
+            var input = JobInputs.Import(file: "", format: nil, dryRun: try request.flag("dryRun") ?? false, overwrite: try request.flag("overwrite") ?? false,
                                          mapping: request.query("mapping").flatMap { $0.isEmpty ? nil : $0 })
             if let format = request.query("format"), !format.isEmpty {
                 guard ImportFormat(rawValue: format) != nil else {
@@ -179,14 +179,6 @@ enum JobRoutes {
         let account = try context.requireAccount()
         guard let job = try await services.jobStore.job(try context.id("id"), owner: account.user.id) else { throw APIError.notFound }
         return job
-    }
-
-    private static func flag(_ name: String, _ request: Request) throws -> Bool {
-        switch request.query(name) {
-        case nil, "false", "0": return false
-        case "true", "1": return true
-        default: throw APIError.invalid(field: name, "\(name) is true or false")
-        }
     }
 }
 

@@ -59,7 +59,7 @@ enum LibraryRoutes {
             let photos = try await user(context, services).library.photos(.id(try context.id("id"))).1
             return try JSONBody.success(photos, context: context)
         },
-        APIRoute(.post, "/v1/books/:id/photos", .account, query: ["page", "caption"], takesUpload: true) { request, context, services in
+        APIRoute(.post, "/v1/books/:id/photos", .account, query: ["page", "caption", "keepOriginal"], takesUpload: true) { request, context, services in
             let data: ByteBuffer
             do {
                 data = try await request.body.collect(upTo: PagePhoto.byteLimit)
@@ -74,7 +74,8 @@ enum LibraryRoutes {
                 return page
             }
             let (_, photo) = try await user(context, services).library.addPhoto(
-                .id(try context.id("id")), data: Data(data.readableBytesView), page: page, caption: request.query("caption"))
+                .id(try context.id("id")), data: Data(data.readableBytesView), page: page, caption: request.query("caption"),
+                keepOriginal: try request.flag("keepOriginal") ?? false)
             return try JSONBody.success(photo, context: context, status: .created)
         },
         APIRoute(.get, "/v1/photos/:id", .account, query: ["size"]) { request, context, services in
@@ -83,9 +84,11 @@ enum LibraryRoutes {
             switch request.query("size") {
             case nil, "full": data = try await library.photoData(try context.id("id"))
             case "thumbnail": data = try await library.photoThumbnail(try context.id("id"))
-            default: throw APIError.invalid(field: "size", "size is full or thumbnail")
+            case "original": data = try await library.photoOriginal(try context.id("id"))
+            default: throw APIError.invalid(field: "size", "size is full, thumbnail or original")
             }
-            let type = (try? Validation.imageType(of: data)) == .png ? "image/png" : "image/jpeg"
+            // A kept original may be WebP or HEIC.
+            let type = ImageKind(of: data)?.mediaType ?? "application/octet-stream"
             return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         },

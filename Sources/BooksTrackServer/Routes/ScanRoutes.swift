@@ -55,11 +55,11 @@ enum ScanRoutes {
     }
 
     static let routes: [APIRoute] = [
-        APIRoute(.post, "/v1/scans", .account, query: ["jobId"], takesUpload: true) { request, context, services in
+        APIRoute(.post, "/v1/scans", .account, query: ["jobId", "keepOriginal"], takesUpload: true) { request, context, services in
             try await startScan(request, context, services)
         },
         // The seed's path: the same scan, its job ID chosen by the client.
-        APIRoute(.post, "/api/scan-bookshelf", .account, query: ["jobId"], takesUpload: true) { request, context, services in
+        APIRoute(.post, "/api/scan-bookshelf", .account, query: ["jobId", "keepOriginal"], takesUpload: true) { request, context, services in
             try await startScan(request, context, services)
         },
         APIRoute(.get, "/v1/scans/:id", .account) { _, context, services in
@@ -72,8 +72,17 @@ enum ScanRoutes {
                          photoURL: "/v1/scans/\(scan.id)/photo", items: items.map(json), dateCreated: scan.dateCreated),
                 context: context)
         },
-        APIRoute(.get, "/v1/scans/:id/photo", .account) { _, context, services in
-            jpeg(try await scans(context, services).photo(try context.id("id")))
+        APIRoute(.get, "/v1/scans/:id/photo", .account, query: ["size"]) { request, context, services in
+            let original: Bool
+            switch request.query("size") {
+            case nil, "full": original = false
+            case "original": original = true
+            default: throw APIError.invalid(field: "size", "size is full or original")
+            }
+            let data = try await scans(context, services).photo(try context.id("id"), original: original)
+            let type = ImageKind(of: data)?.mediaType ?? "application/octet-stream"
+            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
         },
         APIRoute(.get, "/v1/review", .account, query: ["minConfidence", "limit", "offset"]) { request, context, services in
             let minimum = try number("minConfidence", request) ?? 0
@@ -124,7 +133,8 @@ enum ScanRoutes {
         } catch {
             throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes", details: ["limit": "\(limits.maxBytes)"])
         }
-        let (job, scan) = try await services.jobs.startShelfScan(photo: Data(body.readableBytesView), id: id, account: try context.requireAccount())
+        let (job, scan) = try await services.jobs.startShelfScan(
+            photo: Data(body.readableBytesView), keepOriginal: try request.flag("keepOriginal") ?? false, id: id, account: try context.requireAccount())
         return try JSONBody.success(ScanStarted(jobId: job.id.description, scanId: scan.id.description, job: JobRoutes.JobJSON(job)),
                                     context: context, status: .accepted)
     }

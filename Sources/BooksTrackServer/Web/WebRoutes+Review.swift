@@ -127,7 +127,8 @@ extension WebRoutes {
         }
         guard let file = form.part("photo"), !file.body.isEmpty else { return try await failed("Choose a photo of a shelf or take one.", .badRequest) }
         do {
-            let (job, _) = try await services.jobs.startShelfScan(photo: Data(file.body), id: nil, account: web.account)
+            let (job, _) = try await services.jobs.startShelfScan(
+                photo: Data(file.body), keepOriginal: form.field("keepOriginal") == "on", id: nil, account: web.account)
             return WebPages.redirect("/jobs/\(job.id.description)")
         } catch {
             guard let refusal = APIError(error) else { throw error }

@@ -51,7 +51,8 @@ extension WebRoutes {
             page = number
         }
         do {
-            _ = try await library.addPhoto(.id(id), data: Data(file.body), page: page, caption: form.field("caption"))
+            _ = try await library.addPhoto(.id(id), data: Data(file.body), page: page, caption: form.field("caption"),
+                                           keepOriginal: form.field("keepOriginal") == "on")
         } catch {
             guard let refusal = APIError(error), refusal.status != .notFound else { throw error }
             return try await failed(Self.sentence(refusal.error.message), refusal.status)

@@ -273,6 +273,13 @@ extension LibraryDatabase {
                 CREATE INDEX review_items_by_status ON review_items(userKey, status, dateCreated);
                 """)
         }
+        migrator.registerMigration("v21-original-photos") { db in
+            // The photo as sent, for a reader who asked to keep it beside the processed one.
+            try db.execute(sql: """
+                ALTER TABLE page_photos ADD COLUMN original BLOB;
+                ALTER TABLE shelf_scans ADD COLUMN original BLOB;
+                """)
+        }
         return migrator
     }
 

@@ -73,6 +73,21 @@ extension SQLiteLibraryStore {
         }
     }
 
+    public func setPhotoOriginal(_ original: Data, id: PagePhoto.ID) throws {
+        try write { db, user in
+            guard try Self.execute(db, "UPDATE page_photos SET original = ? WHERE userKey = ? AND id = ?", [original, user, id.databaseValue]) > 0 else {
+                throw LibraryError.photoNotFound(id)
+            }
+        }
+    }
+
+    public func photoOriginal(id: PagePhoto.ID) throws -> Data? {
+        try read { db, user in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT original FROM page_photos WHERE userKey = ? AND id = ?"),
+                              arguments: [user, id.databaseValue])
+        }
+    }
+
     /// Deletes a photo.
     public func deletePhoto(id: PagePhoto.ID) throws {
         try write { db, user in

@@ -3,11 +3,11 @@ import Foundation
 import GRDB
 
 extension SQLiteLibraryStore {
-    public func addScan(_ scan: ShelfScan, photo: Data) throws {
+    public func addScan(_ scan: ShelfScan, photo: Data, original: Data?) throws {
         try write { db, user in
             try Self.execute(db, """
-                INSERT INTO shelf_scans (userKey, id, width, height, recognizer, photo, dateCreated) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [user, scan.id.databaseValue, scan.width, scan.height, scan.recognizer, photo, scan.dateCreated.databaseSeconds])
+                INSERT INTO shelf_scans (userKey, id, width, height, recognizer, photo, original, dateCreated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [user, scan.id.databaseValue, scan.width, scan.height, scan.recognizer, photo, original, scan.dateCreated.databaseSeconds])
         }
     }
 
@@ -31,6 +31,13 @@ extension SQLiteLibraryStore {
     public func scanPhoto(id: ShelfScan.ID) throws -> Data? {
         try read { db, user in
             try Data.fetchOne(db.cachedStatement(sql: "SELECT photo FROM shelf_scans WHERE userKey = ? AND id = ?"),
+                              arguments: [user, id.databaseValue])
+        }
+    }
+
+    public func scanOriginal(id: ShelfScan.ID) throws -> Data? {
+        try read { db, user in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT original FROM shelf_scans WHERE userKey = ? AND id = ?"),
                               arguments: [user, id.databaseValue])
         }
     }
