@@ -73,7 +73,8 @@ let package = Package(
         // Images (libvips) and barcodes (zbar) from Debian's packages, through small C shims.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
-        .target(name: "BooksTrackImaging", dependencies: ["BooksTrackCore", "CVips", "CZBar"], exclude: ["README.md"]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(name: "BooksTrackImaging", dependencies: ["BooksTrackCore", "CVips", "CZBar", "CTesseract"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackApp",
             dependencies: [
@@ -109,7 +110,7 @@ let package = Package(
         .target(
             name: "BooksTrackTesting",
             dependencies: [
-                "BooksTrackCore", "CVips",
+                "BooksTrackCore", "CVips", "BooksTrackImaging",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -134,7 +135,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackCore", "BooksTrackReports"]),
-        .testTarget(name: "BooksTrackImagingTests", dependencies: ["BooksTrackCore", "BooksTrackImaging", "CVips", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackImagingTests", dependencies: ["BooksTrackCore", "BooksTrackImaging", "CVips", "BooksTrackTesting", "BooksTrackCatalog"]),
         .testTarget(
             name: "BooksTrackServerTests",
             dependencies: [

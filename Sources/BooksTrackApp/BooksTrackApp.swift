@@ -150,19 +150,33 @@ public struct BooksTrackApp: Sendable {
         })
     }
 
-    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set (and the
-    /// providers are online), else nil with the reason; `close` releases its client. `log`
-    /// receives Gemini's token usage.
+    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set and the
+    /// providers are online, unless `BOOKSTRACK_SCANNER=offline`; else tesseract on this machine
+    /// with the offline catalog (its model from `BOOKSTRACK_TESSDATA`, else Debian's folder); nil
+    /// with the reason when neither can run. `close` releases Gemini's client; `log` receives its
+    /// token usage.
     public func shelfRecognizer(
         _ configuration: ProviderConfiguration, catalog: CatalogDatabase, log: @escaping @Sendable (String) -> Void
     ) -> (recognizer: (any ShelfRecognizer)?, problem: String, close: @Sendable () async -> Void) {
         let transport = HTTPTransport(configuration: configuration)
         let close: @Sendable () async -> Void = { await transport.shutdown() }
-        if let client = GeminiClient(configuration: configuration, transport: transport, log: log) {
+        let choice = environment["BOOKSTRACK_SCANNER"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        if choice != "offline", let client = GeminiClient(configuration: configuration, transport: transport, log: log) {
             return (GeminiShelfRecognizer(client: client), "", close)
         }
-        let reason = configuration.isOffline ? "the server runs offline (BOOKSTRACK_OFFLINE)" : "GEMINI_API_KEY is not set"
-        return (nil, "no recognizer is configured: \(reason)", close)
+        let models = environment["BOOKSTRACK_TESSDATA"].flatMap { $0.isEmpty ? nil : $0 }
+        guard TesseractShelfRecognizer.isInstalled(in: models) else {
+            return (nil, "no recognizer is configured: set GEMINI_API_KEY, or install tesseract's English model "
+                + "(apt-get install tesseract-ocr-eng" + (models.map { "; BOOKSTRACK_TESSDATA=\($0) has no eng.traineddata" } ?? "") + ")", close)
+        }
+        let offline = TesseractShelfRecognizer(dataFolder: models) { words in
+            try await OwnThread.run(name: "bookstrack spine lookup") {
+                // The bundled seed loads on the catalog's first use.
+                try catalog.loadSeedIfNeeded()
+                return try catalog.search(text: words, limit: 10)
+            }
+        }
+        return (offline, "", close)
     }
 
     /// Gemini as the advisor of column mappings for CSVs no importer knows, when `GEMINI_API_KEY`

@@ -4,9 +4,14 @@ import Foundation
 
 /// libvips, started once per process, and the checks every image passes before it is decoded:
 /// its size, its kind by its leading bytes, and its pixel count from its header.
-enum Vips {
+package enum Vips {
     /// Started on first use; libvips is thread-safe after that.
     private static let started: Bool = bt_vips_start() == 0
+
+    /// Starts libvips once for the whole process: its own start is not safe to race (a second
+    /// caller goes on while the first still registers its types), so every part of the process
+    /// that uses libvips (tests drawing images too) starts it here. False if it did not start.
+    package static func start() -> Bool { started }
 
     /// The kinds of image read, by their leading bytes.
     /// The kind of `bytes`, or nil for anything else.

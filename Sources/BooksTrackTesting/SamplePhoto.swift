@@ -1,3 +1,4 @@
+import BooksTrackImaging
 import CVips
 import Foundation
 
@@ -21,7 +22,7 @@ public enum SamplePhoto {
                 pixels[index + 2] = UInt8(clamping: (x + y) * 120 / (width + height) + noise * 2)
             }
         }
-        guard vips_init("bookstrack-sample") == 0 else { throw Failure(description: "libvips did not start") }
+        guard Vips.start() else { throw Failure(description: "libvips did not start") }
         let image = pixels.withUnsafeBytes { raw in
             vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
         }

@@ -130,4 +130,84 @@ static inline void bt_vips_clear_error(void) {
     vips_error_clear();
 }
 
+/// `text` drawn by Pango in `font` ("DejaVu Serif Bold 24") at `dpi`, as a one-band 8-bit mask
+/// (255 where the ink is), one line unless it holds a newline; 0 on success.
+static inline int bt_vips_text(const char *text, const char *font, int dpi, VipsImage **out) {
+    return vips_text(out, text, "font", font, "dpi", dpi, NULL);
+}
+
+/// The image turned by `quarter_turns` right angles clockwise (1, 2 or 3); 0 on success.
+static inline int bt_vips_rot90(VipsImage *in, int quarter_turns, VipsImage **out) {
+    VipsAngle angle = quarter_turns == 1 ? VIPS_ANGLE_D90 : quarter_turns == 2 ? VIPS_ANGLE_D180 : VIPS_ANGLE_D270;
+    return vips_rot(in, out, angle, NULL);
+}
+
+/// A `width` x `height` sRGB image of one colour, in memory so that it can be drawn on; 0 on success.
+static inline int bt_vips_canvas(int width, int height, double red, double green, double blue, VipsImage **out) {
+    VipsImage *black = NULL, *coloured = NULL;
+    double scale[3] = { 1.0, 1.0, 1.0 };
+    double colour[3] = { red, green, blue };
+    int failed = vips_black(&black, width, height, "bands", 3, NULL)
+        || vips_linear(black, &coloured, scale, colour, 3, "uchar", TRUE, NULL);
+    if (!failed) {
+        vips_image_set_int(coloured, "interpretation", VIPS_INTERPRETATION_sRGB);
+        *out = vips_image_copy_memory(coloured);
+        failed = *out == NULL;
+    }
+    if (black) g_object_unref(black);
+    if (coloured) g_object_unref(coloured);
+    return failed;
+}
+
+/// Fills a rectangle of an image in memory with one colour, in place; 0 on success.
+static inline int bt_vips_fill_rect(VipsImage *image, double red, double green, double blue, int left, int top, int width, int height) {
+    double ink[3] = { red, green, blue };
+    return vips_draw_rect(image, ink, 3, left, top, width, height, "fill", TRUE, NULL);
+}
+
+/// Paints one colour through a one-band 8-bit mask (its grey levels as coverage) onto an image in
+/// memory at (`left`, `top`), in place; 0 on success.
+static inline int bt_vips_paint_mask(VipsImage *image, double red, double green, double blue, VipsImage *mask, int left, int top) {
+    double ink[3] = { red, green, blue };
+    return vips_draw_mask(image, ink, 3, mask, left, top, NULL);
+}
+
+/// The image with Gaussian noise of `sigma` grey levels added (the same on every band, as a
+/// camera's luminance noise), drawn from `seed` (the same seed, the same noise), back in 8 bits;
+/// 0 on success.
+static inline int bt_vips_noisy(VipsImage *in, double sigma, int seed, VipsImage **out) {
+    VipsImage *noise = NULL, *sum = NULL;
+    int failed = vips_gaussnoise(&noise, vips_image_get_width(in), vips_image_get_height(in), "sigma", sigma, "mean", 0.0,
+                                 "seed", seed, NULL)
+        || vips_add(in, noise, &sum, NULL)
+        || vips_cast_uchar(sum, out, NULL);
+    if (noise) g_object_unref(noise);
+    if (sum) g_object_unref(sum);
+    return failed;
+}
+
+/// The image resampled through `index`, a two-band float image giving for each output pixel the
+/// (x, y) it is read from (bilinear; points outside take the nearest edge); 0 on success.
+static inline int bt_vips_remap(VipsImage *in, VipsImage *index, VipsImage **out) {
+    return vips_mapim(in, out, index, "extend", VIPS_EXTEND_COPY, NULL);
+}
+
+/// The image as three bands of 8-bit sRGB, its pixels in rows (red, green, blue); 0 on success.
+/// Freed with g_free.
+static inline int bt_vips_rgb(VipsImage *in, unsigned char **pixels, size_t *length) {
+    VipsImage *srgb = NULL, *bands = NULL, *bytes = NULL;
+    int failed = vips_colourspace(in, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
+    // Converting to sRGB always gives three bands, and a fourth for an alpha channel, dropped here.
+    if (!failed) failed = vips_extract_band(srgb, &bands, 0, "n", 3, NULL);
+    if (!failed) failed = vips_cast_uchar(bands, &bytes, NULL);
+    if (!failed) {
+        *pixels = (unsigned char *)vips_image_write_to_memory(bytes, length);
+        failed = *pixels == NULL;
+    }
+    if (srgb) g_object_unref(srgb);
+    if (bands) g_object_unref(bands);
+    if (bytes) g_object_unref(bytes);
+    return failed;
+}
+
 #endif

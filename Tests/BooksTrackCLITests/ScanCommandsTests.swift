@@ -66,11 +66,25 @@ import Testing
         #expect(try await cli.show("The Hunger Games")["review"] as? String == "Tense.")
     }
 
-    @Test func scanningWithoutAKeySaysWhatIsMissing() async throws {
-        let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
+    @Test func scanningWithoutAKeyOrAModelSaysWhatIsMissing() async throws {
+        let empty = try TemporaryDirectory(prefix: "bookstrack-no-tessdata")
+        defer { empty.remove() }
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1", "BOOKSTRACK_TESSDATA": empty.url.path])
         let result = await cli.run("scan", try Self.photoFile(in: cli.dataDirectory))
         #expect(result.exitCode == 2)
-        #expect(result.error.contains("shelf photos cannot be read"), "\(result.error)")
+        #expect(result.error.contains("shelf photos cannot be read: no recognizer is configured"), "\(result.error)")
+    }
+
+    @Test func scanningOfflineReadsTheSpinesWithTesseract() async throws {
+        let cli = try CLIHarness(environment: ["BOOKSTRACK_OFFLINE": "1"])
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let shelf = try ShelfRenderer.render([ShelfRenderer.Book(title: "The Hunger Games", author: "Suzanne Collins"),
+                                              ShelfRenderer.Book(title: "Pride and Prejudice", author: "Jane Austen")], seed: 5)
+        let file = cli.dataDirectory.appendingPathComponent("shelf.jpg")
+        try shelf.jpeg.write(to: file)
+        let result = await cli.run("scan", file.path)
+        #expect(result.exitCode == 0, "\(result.error)")
+        #expect(result.output.contains("The Hunger Games") || result.output.contains("Pride and Prejudice"), "\(result.output)")
     }
 
     @Test func badPhotosAndBadIDsAreRefusedClearly() async throws {

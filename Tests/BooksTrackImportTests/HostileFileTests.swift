@@ -128,7 +128,9 @@ import Testing
         let harness = try ImportHarness()
         let file = try harness.file("odd.csv", "foo,bar,baz\n1,2,3\n")
 
-        #expect(throws: ImportError.unknownFormat(header: ["foo", "bar", "baz"])) { try harness.importer().importFile(at: file) }
+        #expect(throws: ImportError.unknownFormat(header: ["foo", "bar", "baz"], firstRows: [["1", "2", "3"]])) {
+            try harness.importer().importFile(at: file)
+        }
     }
 
     @Test func aRequestedFormatWhoseColumnsAreMissingIsRefused() throws {

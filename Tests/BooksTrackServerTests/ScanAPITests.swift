@@ -195,13 +195,41 @@ import Testing
         }
     }
 
-    @Test func withoutAKeyTheServerSaysScansAreNotConfigured() async throws {
-        try await ServerHarness.run { server in
+    /// An offline server with no tesseract model where it is told to look.
+    static func noRecognizer() throws -> (TemporaryDirectory, [String: String]) {
+        let empty = try TemporaryDirectory(prefix: "bookstrack-no-tessdata")
+        return (empty, ["BOOKSTRACK_OFFLINE": "1", "BOOKSTRACK_TESSDATA": empty.url.path])
+    }
+
+    @Test func withoutAKeyOrAModelTheServerSaysScansAreNotConfigured() async throws {
+        let (empty, environment) = try Self.noRecognizer()
+        defer { empty.remove() }
+        try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
             let answer = try await server.send(.post, "/v1/scans", token: alice.token, body: try Self.photo())
             #expect(answer.status == 409)
             #expect(answer.code == "SCANNER_NOT_CONFIGURED")
-            #expect((answer.error?["message"] as? String)?.contains("GEMINI_API_KEY") == true || (answer.error?["message"] as? String)?.contains("offline") == true)
+            let message = answer.error?["message"] as? String ?? ""
+            #expect(message.contains("GEMINI_API_KEY") && message.contains("tesseract-ocr-eng"), "\(message)")
+        }
+    }
+
+    @Test func anOfflineServerReadsAShelfWithTesseractAndTheCatalog() async throws {
+        // Three books of the bundled catalog on a drawn shelf; nothing leaves the machine.
+        let books = [ShelfRenderer.Book(title: "The Hunger Games", author: "Suzanne Collins"),
+                     ShelfRenderer.Book(title: "Pride and Prejudice", author: "Jane Austen"),
+                     ShelfRenderer.Book(title: "The Great Gatsby", author: "F. Scott Fitzgerald")]
+        let shelf = try ShelfRenderer.render(books, seed: 11)
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let started = try await server.send(.post, "/v1/scans", token: alice.token, body: Array(shelf.jpeg))
+            #expect(started.status == 202, "\(started.text)")
+            let ended = try await server.waitForJob(try #require(started.data?["jobId"] as? String), token: alice.token)
+            let report = try #require(ended.data?["scan"] as? [String: Any], "\(ended.text)")
+            #expect(report["recognizer"] as? String == "offline")
+            let titles = Set(Self.items(try await server.send(.get, "/v1/review", token: alice.token)).compactMap { $0["title"] as? String })
+            #expect(titles.isSubset(of: Set(books.map(\.title))), "nothing but the shelf's books is proposed: \(titles)")
+            #expect(titles.count >= 2, "\(titles)")
         }
     }
 

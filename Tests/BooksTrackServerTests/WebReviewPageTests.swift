@@ -94,7 +94,9 @@ import Testing
     }
 
     @Test func withoutARecognizerThePageSaysWhy() async throws {
-        try await ServerHarness.run { server in
+        let (empty, environment) = try ScanAPITests.noRecognizer()
+        defer { empty.remove() }
+        try await ServerHarness.run(environment: environment) { server in
             let browser = try await WebAppTests.signedIn(server, "alice")
             let page = try await browser.get("/review")
             #expect(page.text.contains("No recognizer is configured"), "\(page.text)")

@@ -75,6 +75,19 @@ import Testing
         pendingWork.reviewStatus = .pending
         try library.store.save(pendingWork)
         try library.store.save(Work(title: "F", reviewStatus: .pending, dateCreated: day(0)))
+        // The review queue is the books shelf scans saw: three seen, one rejected since (G and F,
+        // works marked pending, are not in it).
+        let scan = ShelfScan(width: 1_000, height: 800, dateCreated: day(0))
+        try library.store.addScan(scan, photo: Data([0xFF, 0xD8, 0xFF]), original: nil)
+        let seen = (1...3).map { number in
+            ReviewItem(scanID: scan.id, detection: ShelfDetection(title: "Spine \(number)", confidence: 0.5,
+                                                                  box: BoundingBox(x: 0.1 * Double(number), y: 0, width: 0.1, height: 1)),
+                       match: nil, dateCreated: day(0))
+        }
+        try library.store.replacePendingItems(scanID: scan.id, with: seen.map { (item: $0, crop: nil) })
+        var rejected = seen[2]
+        rejected.status = .rejected
+        try library.store.saveReviewItem(rejected)
 
         // When the insights of all time and of 2025 are computed
         let allTime = try library.store.insights(year: nil, now: LibraryFixtures.referenceDate)
