@@ -26,13 +26,14 @@ let package = Package(
             path: "Benchmarks/LibraryStore",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Page photos (12 MP JPEG → 2,048 px + thumbnail) and barcodes, through libvips and zbar.
+        // Page photos (12 MP JPEG → 2,048 px + thumbnail), barcodes, and a shelf photo read offline (tesseract).
         .executableTarget(
             name: "ImagingBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BooksTrackCore", package: "BooksTrack"),
                 .product(name: "BooksTrackImaging", package: "BooksTrack"),
+                .product(name: "BooksTrackCatalog", package: "BooksTrack"),
                 .product(name: "BooksTrackTesting", package: "BooksTrack"),
             ],
             path: "Benchmarks/ImagingBenchmarks",

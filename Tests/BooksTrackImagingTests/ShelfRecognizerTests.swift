@@ -29,7 +29,10 @@ private let seededCatalog: Result<(TemporaryDirectory, CatalogDatabase), any Err
     static func recognizer() throws -> TesseractShelfRecognizer {
         try ShelfRenderer.start()
         let catalog = try catalog()
-        return TesseractShelfRecognizer { words in try catalog.search(text: words, limit: 10) }
+        // Off the cooperative pool, as the app does: the test process's servers share its two threads.
+        return TesseractShelfRecognizer { words in
+            try await OwnThread.run(name: "bookstrack spine lookup") { try catalog.search(text: words, limit: 10) }
+        }
     }
 
     /// A drawn shelf as the recognizer is given it.

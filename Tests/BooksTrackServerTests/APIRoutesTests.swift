@@ -51,6 +51,11 @@ import Testing
             let sessionID = try #require((signedIn.data?["session"] as? [String: Any])?["id"] as? String, "\(signedIn.text)")
             let before = try await server.send(.get, "/v1/books/\(book)", token: alice.token).data
             let authorID = try #require((before?["authors"] as? [[String: Any]])?.first?["id"] as? String)
+            // A shelf scan of alice's with one book waiting for review.
+            let scans = server.server.services.library(alice.account).scans
+            let scan = try await scans.keep(photo: Data(try ScanAPITests.photo()))
+            _ = try await scans.recognize(scan.id, with: EarlierRun(), matcher: NoMatch())
+            let itemID = try #require(try await scans.items(of: scan.id).first?.id.description)
 
             let idRoutes = APIRoute.all.filter { !$0.parameters.isEmpty }
             #expect(idRoutes.count >= 14)
@@ -62,6 +67,8 @@ import Testing
                 case "jobs": jobID
                 case "sessions": sessionID
                 case "invitations": invitationID
+                case "scans": scan.id.description
+                case "review": itemID
                 default: book
                 }
                 return route.path.replacingOccurrences(of: ":id", with: owner).replacingOccurrences(of: ":quoteID", with: quoteID)

@@ -286,14 +286,14 @@ import Testing
 }
 
 /// What an earlier, interrupted run of a scan had queued: one book.
-private struct EarlierRun: ShelfRecognizer {
+struct EarlierRun: ShelfRecognizer {
     var name: String { "gemini" }
     func recognize(_ photo: ShelfPhoto) async throws -> [ShelfDetection] {
         [ShelfDetection(title: "The Hunger Games", confidence: 0.5, box: BoundingBox(x: 0.1, y: 0, width: 0.1, height: 1))]
     }
 }
 
-private struct NoMatch: BookMatcher {
+struct NoMatch: BookMatcher {
     func bestMatch(for detection: ShelfDetection) async throws -> WorkDTO? { nil }
 }
 

@@ -110,9 +110,11 @@ enum ScanRoutes {
             try JSONBody.success(json(try await scans(context, services).reject(try context.id("id"))), context: context)
         },
         APIRoute(.put, "/v1/review/:id/match", .account) { request, context, services in
+            let scans = try scans(context, services)
+            // Another reader's item is not found, whatever the body.
+            let item = try await scans.item(try context.id("id"))
             let body = try await JSONBody.decode(Rematch.self, from: request, limit: services.configuration.jsonBodyLimit)
-            return try JSONBody.success(json(try await scans(context, services).rematch(try context.id("id"), to: body.work)),
-                                        context: context)
+            return try JSONBody.success(json(try await scans.rematch(item.id, to: body.work)), context: context)
         },
         APIRoute(.post, "/v1/review/accept-all", .account) { request, context, services in
             let body = try await JSONBody.decode(AcceptAll.self, from: request, limit: services.configuration.jsonBodyLimit)
