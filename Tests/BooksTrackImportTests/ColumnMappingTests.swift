@@ -118,6 +118,15 @@ import Testing
         #expect(await unknown.advised(by: FixedAdvisor(answer: [.title: 3])) == unknown)
         #expect(await unknown.advised(by: nil) == unknown)
     }
+
+    @Test func thePreviewShowsTheFirstRowsAsTheMappingReadsThem() throws {
+        let (header, rows) = Self.rows(Self.sheet)
+        let mapping = try ColumnMapping(parsing: "title=book name,author=Writer,dateRead=Finished On")
+        let preview = mapping.preview(header: header, rows: rows + [["Short row"]])
+        #expect(preview.fields == [.title, .author, .dateRead])
+        #expect(preview.rows.first == ["The Dispossessed", "Ursula K. Le Guin", "2024-03-02"], "cells are trimmed; names match whatever their case")
+        #expect(preview.rows.last == ["Short row", "", ""])
+    }
 }
 
 /// An advisor answering what it was given, or failing.

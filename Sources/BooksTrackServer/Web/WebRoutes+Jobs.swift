@@ -15,9 +15,19 @@ extension WebRoutes {
         var fileError: String?
         var mapping: String
         var limit: String
+        /// The first rows of a file no importer knows, as the proposed mapping reads them.
+        var preview: MappingPreview?
     }
 
-    func importPage(_ request: Request, _ web: WebSession, state: FormState, status: HTTPResponse.Status = .ok) -> Response {
+    struct MappingPreview {
+        struct Row { let cells: [String] }
+        let fields: [String]
+        let rows: [Row]
+    }
+
+    func importPage(
+        _ request: Request, _ web: WebSession, state: FormState, preview: MappingPreview? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
         let chosen = state.values["format"] ?? ""
         return pages.render("import", ImportPage(
             frame: WebViews.frame("Import", tab: "/import", theme: theme(request), session: web,
@@ -26,7 +36,7 @@ extension WebRoutes {
                 + ImportFormat.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == chosen) },
             dryRun: state.values["dryRun"].map { $0 == "on" } ?? true, fileError: state.errors["file"],
             mapping: state.values["mapping"] ?? "",
-            limit: "\(ImportLimits().maxBytes / 1_000_000) MB"), status: status)
+            limit: "\(ImportLimits().maxBytes / 1_000_000) MB", preview: preview), status: status)
     }
 
     /// The upload form (`multipart/form-data`): its token first, then the file, as a job.
@@ -55,9 +65,17 @@ extension WebRoutes {
         } catch {
             guard let refusal = APIError(error) else { throw error }
             var values = kept
-            // The proposed mapping fills the field, for the reader to check, edit and send again.
-            if case .unknownFormat(_, let proposal?, _) = error as? ImportError, (mapping ?? "").isEmpty { values["mapping"] = proposal }
-            return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: values), status: refusal.status)
+            var preview: MappingPreview?
+            // The proposed mapping fills the field, with the first rows as it reads them, for the
+            // reader to check, edit and send again.
+            if case .unknownFormat(let header, let proposal?, let rows) = error as? ImportError, (mapping ?? "").isEmpty,
+               let proposed = try? ColumnMapping(parsing: proposal) {
+                values["mapping"] = proposal
+                let read = proposed.preview(header: header, rows: Array(rows.prefix(5)))
+                preview = MappingPreview(fields: read.fields.map(\.rawValue), rows: read.rows.map { MappingPreview.Row(cells: $0) })
+            }
+            return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: values), preview: preview,
+                              status: refusal.status)
         }
     }
 

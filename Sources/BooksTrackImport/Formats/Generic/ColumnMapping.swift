@@ -115,6 +115,18 @@ public struct ColumnMapping: Hashable, Sendable {
         return ColumnMapping(columns: columns)
     }
 
+    /// The first rows as this mapping reads them, for the reader to check before importing: the
+    /// fields it maps in their usual order, and for each row the value of each field's column
+    /// (empty where the row is short).
+    public func preview(header: [String], rows: [[String]]) -> (fields: [Field], rows: [[String]]) {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let mapped = Field.allCases.compactMap { field -> (Field, Int)? in
+            guard let column = columns[field], let index = names.firstIndex(of: column.trimmingCharacters(in: .whitespaces).lowercased()) else { return nil }
+            return (field, index)
+        }
+        return (mapped.map(\.0), rows.map { row in mapped.map { $0.1 < row.count ? row[$0.1].trimmingCharacters(in: .whitespaces) : "" } })
+    }
+
     // MARK: Checking a suggestion
 
     private static func isDate(_ text: String) -> Bool { PartialDate(parsing: text) != nil }
