@@ -47,7 +47,7 @@ try:
     author = call(base, "POST", s + "/execute/sync", {"script": "return fetch('/authors').then(r => r.text()).then(t => (t.match(/href=\"(\\/authors\\/[0-9a-f-]{36})\"/) || [])[1])", "args": []})["value"]
     shots += [("library", "/library"), ("library-list", "/library?view=list"), ("book", book), ("search", "/search?q=Kindred"),
               ("import", "/import"), ("insights", "/insights"), ("insights-year", "/insights?year=2024"), ("authors", "/authors"),
-              ("author", author or "/authors"), ("settings", "/settings"), ("delete", "/settings/delete"), ("join", "/join"),
+              ("author", author or "/authors"), ("settings", "/settings"), ("delete", "/settings/delete"), ("join", "/join"), ("review", "/review"),
               ("not-found", "/books/00000000-0000-0000-0000-000000000000")]
     # Every text on the page against the background it is drawn on (WCAG 2 contrast): what is
     # below 4.5:1 (3:1 for large text) is printed.
