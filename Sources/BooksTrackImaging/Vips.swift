@@ -13,7 +13,6 @@ package enum Vips {
     /// that uses libvips (tests drawing images too) starts it here. False if it did not start.
     package static func start() -> Bool { started }
 
-    /// The kinds of image read, by their leading bytes.
     /// The kind of `bytes`, or nil for anything else.
     static func kind(of bytes: Data) -> ImageKind? {
         ImageKind(of: bytes)
@@ -22,8 +21,10 @@ package enum Vips {
     /// Checks `bytes` (size, kind, pixels from the header) and answers its width and height.
     static func check(_ bytes: Data, limits: ImageLimits) throws(ImageError) -> (width: Int, height: Int) {
         guard bytes.count <= limits.maxBytes else { throw .tooLarge(bytes: bytes.count, limit: limits.maxBytes) }
-        guard kind(of: bytes) != nil else { throw .notAnImage }
+        guard let kind = kind(of: bytes) else { throw .notAnImage }
         guard started else { throw .unreadable("the image library did not start") }
+        let loadable = bytes.withUnsafeBytes { raw in bt_vips_can_load(raw.baseAddress, raw.count) == 1 }
+        guard loadable else { throw .kindNotReadHere(kind.rawValue.uppercased()) }
         let header: (width: Int, height: Int)? = bytes.withUnsafeBytes { raw in
             guard let image = bt_vips_open(raw.baseAddress, raw.count) else { return nil }
             defer { bt_vips_release(image) }

@@ -83,7 +83,7 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as ImageError:
             self = switch error {
-            case .notAnImage: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)
+            case .notAnImage, .kindNotReadHere: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)
             case .tooLarge(_, let limit): APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", error.description, details: ["limit": "\(limit)"])
             case .tooManyPixels(_, _, let limit):
                 APIError(.unprocessableContent, code: "IMAGE_TOO_MANY_PIXELS", error.description, details: ["limit": "\(limit)"])

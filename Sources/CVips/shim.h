@@ -210,4 +210,9 @@ static inline int bt_vips_rgb(VipsImage *in, unsigned char **pixels, size_t *len
     return failed;
 }
 
+/// Whether this libvips has a loader for the image in `buffer` (Debian's may lack HEIF); 1 or 0.
+static inline int bt_vips_can_load(const void *buffer, size_t length) {
+    return vips_foreign_find_load_buffer(buffer, length) != NULL;
+}
+
 #endif

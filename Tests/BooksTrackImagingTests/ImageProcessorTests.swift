@@ -81,4 +81,20 @@ import Testing
         // WebP with a broken body: recognized by its bytes, then refused as unreadable.
         await #expect(throws: ImageError.self) { try await processor.pagePhoto(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) }
     }
+
+    @Test func aHEICPhotoTheImageLibraryCannotReadSaysSo() async throws {
+        // An iPhone's HEIC header: recognized by its bytes. Debian's libvips here is built without
+        // libheif, so it is refused with a message that says to send JPEG; with libheif it is
+        // read, and this header alone is then unreadable.
+        let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + Data(count: 64)
+        do {
+            _ = try await VipsImageProcessor().pagePhoto(heic)
+            Issue.record("a header alone was read as a photo")
+        } catch ImageError.kindNotReadHere(let kind) {
+            #expect(kind == "HEIC")
+            #expect(ImageError.kindNotReadHere(kind).description.contains("send the photo as JPEG"))
+        } catch ImageError.unreadable {
+            // This libvips reads HEIC.
+        }
+    }
 }

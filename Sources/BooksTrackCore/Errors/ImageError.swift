@@ -9,6 +9,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// The image could not be decoded or written (truncated, corrupt).
     case unreadable(String)
+    /// A kind this server's image library was built without (Debian's libvips may lack HEIF).
+    case kindNotReadHere(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the image is \(width) × \(height) pixels; at most \(limit / 1_000_000) million pixels are read"
         case .unreadable(let reason):
             "the image cannot be read (\(reason))"
+        case .kindNotReadHere(let kind):
+            "this server cannot read \(kind) images (its image library was built without them); send the photo as JPEG"
         }
     }
 }
