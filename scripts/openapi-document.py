@@ -418,10 +418,10 @@ schemas["ScanJSON"] = obj({"id": UUID, "width": INT, "height": INT, "recognizer"
                           ["id", "width", "height", "photoURL", "items", "dateCreated"], "ScanRoutes.ScanJSON: a scan and its books.")
 schemas["ScanStarted"] = obj({"jobId": UUID, "scanId": UUID, "job": ref("JobJSON")}, ["jobId", "scanId", "job"],
                              "ScanRoutes.ScanStarted.")
-schemas["ReviewAccept"] = obj({"status": ref("ReadingStatus")}, [], "ScanRoutes.Accept: the status of the added book (default toRead).")
+schemas["ReviewAccept"] = obj({"status": nullable(ref("ReadingStatus"))}, [], "ScanRoutes.Accept: the status of the added book (default toRead).")
 schemas["ReviewAccepted"] = obj({"item": ref("ReviewItemJSON"), "book": ref("BookResource"), "alreadyInLibrary": BOOL},
                                 ["item", "book", "alreadyInLibrary"], "ScanRoutes.Accepted.")
-schemas["ReviewAcceptAll"] = obj({"minConfidence": {"type": "number", "minimum": 0, "maximum": 1}, "status": ref("ReadingStatus")},
+schemas["ReviewAcceptAll"] = obj({"minConfidence": {"type": "number", "minimum": 0, "maximum": 1}, "status": nullable(ref("ReadingStatus"))},
                                  ["minConfidence"], "ScanRoutes.AcceptAll.")
 schemas["AcceptAllReport"] = obj({
     "added": INT, "alreadyInLibrary": INT,
