@@ -37,6 +37,8 @@ import Testing
                 // The spine's crop is an image the browser could load.
                 let cropLoaded = try await browser.script("const i = document.querySelector('img.spine-crop'); return i && i.complete && i.naturalWidth > 0") as? Bool
                 #expect(cropLoaded == true)
+                // Offline, no cover can be fetched: none is shown, rather than a broken image.
+                #expect(try await browser.script("return document.querySelectorAll('img.match-cover').length") as? Int == 0)
 
                 // Accepted as read, with the status chosen once at the top of the page.
                 try await browser.open(site + "/review?status=read")

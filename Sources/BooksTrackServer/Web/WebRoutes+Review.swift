@@ -175,7 +175,8 @@ extension WebRoutes {
                     match: item.match.map { work in
                         MatchView(title: work.title, authors: work.authors.map(\.name).joined(separator: ", "),
                                   year: work.firstPublicationYear.map(String.init),
-                                  cover: WebViews.coverPath(work.coverImageURL))
+                                  // An offline server fetches no cover: none is shown rather than a broken one.
+                                  cover: services.covers.isOffline ? nil : WebViews.coverPath(work.coverImageURL))
                     },
                     finding: searching, query: searching ? query : [item.detection.title, item.detection.author ?? ""].joined(separator: " ").trimmingCharacters(in: .whitespaces),
                     results: searching ? results : [],
