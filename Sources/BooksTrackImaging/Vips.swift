@@ -13,15 +13,10 @@ package enum Vips {
     /// that uses libvips (tests drawing images too) starts it here. False if it did not start.
     package static func start() -> Bool { started }
 
-    /// The kind of `bytes`, or nil for anything else.
-    static func kind(of bytes: Data) -> ImageKind? {
-        ImageKind(of: bytes)
-    }
-
     /// Checks `bytes` (size, kind, pixels from the header) and answers its width and height.
     static func check(_ bytes: Data, limits: ImageLimits) throws(ImageError) -> (width: Int, height: Int) {
         guard bytes.count <= limits.maxBytes else { throw .tooLarge(bytes: bytes.count, limit: limits.maxBytes) }
-        guard let kind = kind(of: bytes) else { throw .notAnImage }
+        guard let kind = ImageKind(of: bytes) else { throw .notAnImage }
         guard started else { throw .unreadable("the image library did not start") }
         let loadable = bytes.withUnsafeBytes { raw in bt_vips_can_load(raw.baseAddress, raw.count) == 1 }
         guard loadable else { throw .kindNotReadHere(kind.rawValue.uppercased()) }

@@ -89,8 +89,8 @@ final class JobRunner: Sendable {
         job.status = .running
         await save(&job)
         // Progress arrives on the work's own thread; one consumer saves and publishes it in order.
-        // Progress alone may be dropped for newer progress; a change of stage (its message) is not.
-        let (updates, feed) = AsyncStream<(Int, Int, String?)>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        // Only the newest progress is saved: a job that names its stage names it with every event.
+        let (updates, feed) = AsyncStream<(Int, Int, String?)>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = job.id
         let context = Context(
             report: { processed, total, message in feed.yield((processed, total, message)) },

@@ -358,6 +358,7 @@ struct ServerJobs: Sendable {
                 context.report(0, 1, ScanService.Stage.stored.rawValue)
                 let report = try await scans.recognize(
                     scanID, with: recognizer, matcher: search,
+                    // Every event carries its stage, so the newest one alone says where the scan is.
                     progress: { stage, done, total in context.report(done, total, stage.rawValue) }, isCancelled: context.isCancelled)
                 return try Self.json(report)
             }
