@@ -150,24 +150,28 @@ public struct BooksTrackApp: Sendable {
         })
     }
 
-    /// What names the books on shelf photos: Gemini when `GEMINI_API_KEY` is set and the
-    /// providers are online, unless `BOOKSTRACK_SCANNER=offline`; else tesseract on this machine
-    /// with the offline catalog (its model from `BOOKSTRACK_TESSDATA`, else Debian's folder); nil
-    /// with the reason when neither can run. `close` releases Gemini's client; `log` receives its
-    /// token usage.
-    public func shelfRecognizer(
-        _ configuration: ProviderConfiguration, catalog: CatalogDatabase, log: @escaping @Sendable (String) -> Void
-    ) -> (recognizer: (any ShelfRecognizer)?, problem: String, close: @Sendable () async -> Void) {
+    /// Gemini, when `GEMINI_API_KEY` is set and the providers are online: one client for shelf
+    /// photos and column mappings, whose HTTP client `close` releases. `log` receives its token
+    /// usage. Without a key no HTTP client is made.
+    public func gemini(
+        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void
+    ) -> (client: GeminiClient?, close: @Sendable () async -> Void) {
+        guard configuration.geminiKey != nil, !configuration.isOffline else { return (nil, {}) }
         let transport = HTTPTransport(configuration: configuration)
-        let close: @Sendable () async -> Void = { await transport.shutdown() }
+        return (GeminiClient(configuration: configuration, transport: transport, log: log), { await transport.shutdown() })
+    }
+
+    /// What names the books on shelf photos: Gemini when there is a client, unless
+    /// `BOOKSTRACK_SCANNER=offline`; else tesseract on this machine with the offline catalog (its
+    /// model from `BOOKSTRACK_TESSDATA`, else Debian's folder); nil with the reason when neither
+    /// can run.
+    public func shelfRecognizer(gemini: GeminiClient?, catalog: CatalogDatabase) -> (recognizer: (any ShelfRecognizer)?, problem: String) {
         let choice = environment["BOOKSTRACK_SCANNER"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        if choice != "offline", let client = GeminiClient(configuration: configuration, transport: transport, log: log) {
-            return (GeminiShelfRecognizer(client: client), "", close)
-        }
+        if choice != "offline", let gemini { return (GeminiShelfRecognizer(client: gemini), "") }
         let models = environment["BOOKSTRACK_TESSDATA"].flatMap { $0.isEmpty ? nil : $0 }
         guard TesseractShelfRecognizer.isInstalled(in: models) else {
             return (nil, "no recognizer is configured: set GEMINI_API_KEY, or install tesseract's English model "
-                + "(apt-get install tesseract-ocr-eng" + (models.map { "; BOOKSTRACK_TESSDATA=\($0) has no eng.traineddata" } ?? "") + ")", close)
+                + "(apt-get install tesseract-ocr-eng" + (models.map { "; BOOKSTRACK_TESSDATA=\($0) has no eng.traineddata" } ?? "") + ")")
         }
         let offline = TesseractShelfRecognizer(dataFolder: models) { words in
             try await OwnThread.run(name: "bookstrack spine lookup") {
@@ -176,18 +180,12 @@ public struct BooksTrackApp: Sendable {
                 return try catalog.search(text: words, limit: 10)
             }
         }
-        return (offline, "", close)
+        return (offline, "")
     }
 
-    /// Gemini as the advisor of column mappings for CSVs no importer knows, when `GEMINI_API_KEY`
-    /// is set; `close` releases its client.
-    public func columnMappingAdvisor(
-        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> (advisor: (any ColumnMappingAdvisor)?, close: @Sendable () async -> Void) {
-        let transport = HTTPTransport(configuration: configuration)
-        let close: @Sendable () async -> Void = { await transport.shutdown() }
-        guard let client = GeminiClient(configuration: configuration, transport: transport, log: log) else { return (nil, close) }
-        return (GeminiColumnAdvisor(client: client), close)
+    /// Gemini as the advisor of column mappings for CSVs no importer knows; nil without a client.
+    public func columnMappingAdvisor(gemini: GeminiClient?) -> (any ColumnMappingAdvisor)? {
+        gemini.map(GeminiColumnAdvisor.init)
     }
 
     /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.

@@ -33,8 +33,7 @@ final class ServerServices: Sendable {
     private let database: LibraryDatabase
     private let closeSearch: @Sendable () async -> Void
     private let closeAuthorDetails: @Sendable () async -> Void
-    private let closeShelfRecognizer: @Sendable () async -> Void
-    private let closeColumnAdvisor: @Sendable () async -> Void
+    private let closeGemini: @Sendable () async -> Void
 
     init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
         self.app = app
@@ -56,17 +55,17 @@ final class ServerServices: Sendable {
         let authorDetails = providers.isOffline ? nil : app.authorDetailsSource(providers)
         if let close = authorDetails?.close { closeAuthorDetails = close } else { closeAuthorDetails = {} }
         catalog = try app.catalog()
-        let shelf = app.shelfRecognizer(providers, catalog: catalog, log: { logger.info("\($0)") })
-        closeShelfRecognizer = shelf.close
-        let columns = app.columnMappingAdvisor(providers, log: { logger.info("\($0)") })
-        closeColumnAdvisor = columns.close
+        // One Gemini client reads shelf photos and proposes column mappings.
+        let gemini = app.gemini(providers, log: { logger.info("\($0)") })
+        closeGemini = gemini.close
+        let shelf = app.shelfRecognizer(gemini: gemini.client, catalog: catalog)
         jobs = ServerJobs(
             runner: JobRunner(store: database, now: app.now), store: database,
             uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
             dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
             library: { user in app.library(of: user, database: database) }, search: session.search,
             authorDetails: authorDetails?.source, catalog: catalog, shelfRecognizer: shelf.recognizer,
-            shelfRecognizerProblem: shelf.problem, columnAdvisor: columns.advisor, now: app.now)
+            shelfRecognizerProblem: shelf.problem, columnAdvisor: app.columnMappingAdvisor(gemini: gemini.client), now: app.now)
     }
 
     /// How many changes this server has committed to the library file: a kept page read before
@@ -125,7 +124,6 @@ final class ServerServices: Sendable {
     func close() async {
         await closeSearch()
         await closeAuthorDetails()
-        await closeShelfRecognizer()
-        await closeColumnAdvisor()
+        await closeGemini()
     }
 }

@@ -57,8 +57,8 @@ struct ImportCommand: AsyncParsableCommand {
     private static func advised(_ error: ImportError, app: BooksTrackApp) async -> ImportError {
         guard let configuration = try? app.providerConfiguration() else { return error }
         let context = CommandContext.current
-        let gemini = app.columnMappingAdvisor(configuration, log: { context.standardError($0 + "\n") })
-        let advised = await error.advised(by: gemini.advisor)
+        let gemini = app.gemini(configuration, log: { context.standardError($0 + "\n") })
+        let advised = await error.advised(by: app.columnMappingAdvisor(gemini: gemini.client))
         await gemini.close()
         return advised
     }

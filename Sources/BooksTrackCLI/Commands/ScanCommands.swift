@@ -25,18 +25,12 @@ struct ScanCommand: AsyncParsableCommand {
     @Argument(help: "The photo (JPEG, PNG, WebP or HEIC).") var photo: String
     @Flag(name: .customLong("keep-original"), help: "Also keep the photo as it is, location and camera data included.") var keepOriginal = false
 
-    func run() async throws {
-        let data = try PhotoFile.read(photo, option: "PHOTO")
-        let app = options.app()
-        let configuration = try app.providerConfiguration(
-            offline: search.offline, timeout: search.providerTimeout, providers: search.providers, contact: search.contact)
-        let context = CommandContext.current
-        let shelf = app.shelfRecognizer(configuration, catalog: try app.catalog(), log: { context.standardError($0 + "\n") })
-        defer { Task { await shelf.close() } }
+    /// Keeps the photo, reads it, matches its books and answers them as queued.
+    private func scan(_ data: Data, app: BooksTrackApp, gemini: GeminiClient?, context: CommandContext) async throws -> [ReviewItem] {
+        let shelf = app.shelfRecognizer(gemini: gemini, catalog: try app.catalog())
         guard let recognizer = shelf.recognizer else { throw CommandFailure.invalid("shelf photos cannot be read: \(shelf.problem)") }
         let scans = try options.user(creatingUser: true).scans
         let bar = ProgressBar(label: "scan", context: context)
-        let items: [ReviewItem]
         do {
             let scan = try await scans.keep(photo: data, keepOriginal: keepOriginal)
             _ = try await search.session(options).using { search in
@@ -45,12 +39,29 @@ struct ScanCommand: AsyncParsableCommand {
                 })
             }
             bar.finish()
-            items = try await scans.items(of: scan.id)
+            return try await scans.items(of: scan.id)
         } catch let error as ImageError {
             bar.finish()
             throw CommandFailure.invalid("\(photo): \(error)")
         } catch {
             bar.finish()
+            throw error
+        }
+    }
+
+    func run() async throws {
+        let data = try PhotoFile.read(photo, option: "PHOTO")
+        let app = options.app()
+        let configuration = try app.providerConfiguration(
+            offline: search.offline, timeout: search.providerTimeout, providers: search.providers, contact: search.contact)
+        let context = CommandContext.current
+        let gemini = app.gemini(configuration, log: { context.standardError($0 + "\n") })
+        let items: [ReviewItem]
+        do {
+            items = try await scan(data, app: app, gemini: gemini.client, context: context)
+            await gemini.close()
+        } catch {
+            await gemini.close()
             throw error
         }
         if options.json { return try JSONOutput.print(items.map { ReviewItemResource($0) }) }
