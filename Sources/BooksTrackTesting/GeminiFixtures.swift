@@ -28,6 +28,24 @@ public enum GeminiFixtures {
         }
     }
 
+    /// The path Gemini's default model answers on.
+    public static let path = "/v1beta/models/gemini-2.5-flash:generateContent"
+
+    /// A loopback server playing Gemini, giving `answers` in turn (then 400), and the environment
+    /// pointing BooksTrack at it: Gemini with a key, and the other providers, which find nothing
+    /// there (matches then come from the offline catalog).
+    public static func server(answering answers: [LoopbackResponse]) async throws -> (server: LoopbackHTTPServer, environment: [String: String]) {
+        let queue = AnswerQueue(answers)
+        let server = try await LoopbackHTTPServer.start(routes: [
+            LoopbackRoute(method: "POST", .path(path)) { _ in queue.next() ?? error(400) },
+        ])
+        return (server, [
+            "GEMINI_API_KEY": "test-key", "BOOKSTRACK_GEMINI_URL": server.baseURL,
+            "BOOKSTRACK_OPENLIBRARY_URL": server.baseURL, "BOOKSTRACK_GOOGLE_BOOKS_URL": server.baseURL,
+            "BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "10",
+        ])
+    }
+
     /// A successful answer whose text is `{"books": [...]}`.
     public static func shelf(_ books: [Book]) -> LoopbackResponse {
         let text = String(decoding: (try? JSONSerialization.data(withJSONObject: ["books": books.map(\.json)])) ?? Data(), as: UTF8.self)

@@ -5,15 +5,6 @@ import Testing
 
 /// `bookstrack scan` and `bookstrack review` in a real data folder, Gemini played by a loopback server.
 @Suite struct ScanCommandsTests {
-    static func gemini(_ answers: [LoopbackResponse]) async throws -> (LoopbackHTTPServer, [String: String]) {
-        let queue = AnswerQueue(answers)
-        let server = try await LoopbackHTTPServer.start(routes: [
-            LoopbackRoute(method: "POST", .path("/v1beta/models/gemini-2.5-flash:generateContent")) { _ in queue.next() ?? GeminiFixtures.error(400) },
-        ])
-        return (server, ["GEMINI_API_KEY": "test-key", "BOOKSTRACK_GEMINI_URL": server.baseURL,
-                         "BOOKSTRACK_OPENLIBRARY_URL": server.baseURL, "BOOKSTRACK_GOOGLE_BOOKS_URL": server.baseURL])
-    }
-
     static func photoFile(in folder: URL) throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("shelf.jpg")
@@ -22,7 +13,7 @@ import Testing
     }
 
     @Test func aScanQueuesTheBooksAndReviewDecidesThem() async throws {
-        let (server, environment) = try await Self.gemini([GeminiFixtures.shelf([
+        let (server, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf([
             .init("The Hunger Games", by: "Suzanne Collins", confidence: 0.93, box: [30, 80, 970, 170]),
             .init("Pride and Prejudice", by: "Jane Austen", confidence: 0.62, box: [40, 180, 960, 250]),
             .init("A Book Nobody Wrote", confidence: 0.41, box: [50, 260, 950, 300]),
@@ -88,7 +79,7 @@ import Testing
     }
 
     @Test func badPhotosAndBadIDsAreRefusedClearly() async throws {
-        let (server, environment) = try await Self.gemini([])
+        let (server, environment) = try await GeminiFixtures.server(answering: [])
         defer { Task { await server.shutdown() } }
         let cli = try CLIHarness(environment: environment)
         try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)

@@ -7,7 +7,6 @@ import Testing
 
 /// The Gemini recognizer against a loopback server playing Gemini, with answers in the real shape.
 @Suite struct GeminiShelfRecognizerTests {
-    static let path = "/v1beta/models/gemini-2.5-flash:generateContent"
     static let photo = ShelfPhoto(jpeg: Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 300)), width: 2_048, height: 1_536)
 
     /// A recognizer asking the loopback server, retrying after 10 ms, 20 ms and 30 ms.
@@ -27,7 +26,7 @@ import Testing
         async throws -> (Result<[ShelfDetection], any Error>, [LoopbackRequest]) {
         let answers = AnswerQueue(responses)
         let server = try await LoopbackHTTPServer.start(routes: [
-            LoopbackRoute(method: "POST", .path(path)) { _ in answers.next() ?? GeminiFixtures.error(503) },
+            LoopbackRoute(method: "POST", .path(GeminiFixtures.path)) { _ in answers.next() ?? GeminiFixtures.error(503) },
         ])
         let (recognizer, transport) = recognizer(server, log: log)
         let result: Result<[ShelfDetection], any Error>

@@ -16,22 +16,6 @@ import Testing
         .init("A Book Nobody Wrote", by: "Nobody At All", confidence: 0.41, box: [50, 260, 950, 300]),
     ]
 
-    /// A loopback Gemini answering `answers` in turn (then 503), and the environment pointing the
-    /// server at it; the other providers find nothing there, so matches come from the catalog.
-    static func gemini(_ answers: [LoopbackResponse]) async throws -> (LoopbackHTTPServer, [String: String]) {
-        let queue = AnswerQueue(answers)
-        let server = try await LoopbackHTTPServer.start(routes: [
-            LoopbackRoute(method: "POST", .path("/v1beta/models/gemini-2.5-flash:generateContent")) { _ in
-                queue.next() ?? GeminiFixtures.error(400)
-            },
-        ])
-        return (server, [
-            "GEMINI_API_KEY": "test-key", "BOOKSTRACK_GEMINI_URL": server.baseURL,
-            "BOOKSTRACK_OPENLIBRARY_URL": server.baseURL, "BOOKSTRACK_GOOGLE_BOOKS_URL": server.baseURL,
-            "BOOKSTRACK_WIKIDATA_URL": server.baseURL, "BOOKSTRACK_PROVIDER_TIMEOUT": "10",
-        ])
-    }
-
     static func photo() throws -> [UInt8] {
         Array(try SamplePhoto.jpeg(width: 1_600, height: 1_200))
     }
@@ -44,7 +28,7 @@ import Testing
         var slow = GeminiFixtures.shelf(Self.shelf)
         // Gemini takes its time: the progress socket opens while the photo is being recognized.
         slow.delay = .seconds(3)
-        let (gemini, environment) = try await Self.gemini([slow])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [slow])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -123,7 +107,7 @@ import Testing
     }
 
     @Test func twoAcceptsOfOneItemAtOnceAddOneBook() async throws {
-        let (gemini, environment) = try await Self.gemini([GeminiFixtures.shelf(Self.shelf)])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf(Self.shelf)])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -139,7 +123,7 @@ import Testing
     }
 
     @Test func aBookAlreadyInTheLibraryIsAcceptedWithoutASecondCopy() async throws {
-        let (gemini, environment) = try await Self.gemini([GeminiFixtures.shelf(Self.shelf)])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf(Self.shelf)])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -155,7 +139,7 @@ import Testing
     }
 
     @Test func theSeedRouteTakesTheClientsJobIDOnce() async throws {
-        let (gemini, environment) = try await Self.gemini([GeminiFixtures.shelf(Self.shelf), GeminiFixtures.shelf(Self.shelf)])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf(Self.shelf), GeminiFixtures.shelf(Self.shelf)])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -174,7 +158,7 @@ import Testing
     }
 
     @Test func hostilePhotosAreRefusedBeforeAnyJob() async throws {
-        let (gemini, environment) = try await Self.gemini([])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -240,7 +224,7 @@ import Testing
         case "blocked": GeminiFixtures.promptBlocked()
         default: GeminiFixtures.answer(text: #"{"books": [{"title": "Du"#, finishReason: "MAX_TOKENS")
         }
-        let (gemini, environment) = try await Self.gemini([answer])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [answer])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")
@@ -255,7 +239,7 @@ import Testing
     }
 
     @Test func aScanInterruptedByARestartRunsAgainAndQueuesItsBooksOnce() async throws {
-        let (gemini, environment) = try await Self.gemini([GeminiFixtures.shelf(Self.shelf)])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf(Self.shelf)])
         defer { Task { await gemini.shutdown() } }
         let folder = try TemporaryDirectory(prefix: "bookstrack-scan-restart")
         defer { folder.remove() }
@@ -303,7 +287,7 @@ struct NoMatch: BookMatcher {
         let text = #"{"columns": [{"field": "title", "column": 0}, {"field": "author", "column": 1}, {"field": "dateRead", "column": 2}, "#
             + #"{"field": "rating", "column": 3}, {"field": "pages", "column": 1}, {"field": "isbn", "column": 42}]}"#
         let answers = [GeminiFixtures.answer(text: text, finishReason: "STOP"), GeminiFixtures.answer(text: text, finishReason: "STOP")]
-        let (gemini, environment) = try await ScanAPITests.gemini(answers)
+        let (gemini, environment) = try await GeminiFixtures.server(answering: answers)
         defer { Task { await gemini.shutdown() } }
         let sheet = "Column A,Column B,Column C,Column D\nThe Dispossessed,Ursula K. Le Guin,2024-03-02,5\nPiranesi,Susanna Clarke,2024-05-19,4\n"
         try await ServerHarness.run(environment: environment) { server in
@@ -334,7 +318,7 @@ struct NoMatch: BookMatcher {
 /// The photo as sent is kept only when the reader asks (`keepOriginal`).
 @Suite struct OriginalPhotoAPITests {
     @Test func theOriginalIsKeptOnlyWhenAsked() async throws {
-        let (gemini, environment) = try await ScanAPITests.gemini([GeminiFixtures.shelf([]), GeminiFixtures.shelf([])])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf([]), GeminiFixtures.shelf([])])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let alice = try await server.account("alice")

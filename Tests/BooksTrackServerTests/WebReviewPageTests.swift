@@ -9,7 +9,7 @@ import Testing
 /// decided book by book, by another match and all at once.
 @Suite struct WebReviewPageTests {
     @Test func aShelfPhotoIsScannedAndItsBooksReviewedWithFormsAlone() async throws {
-        let (gemini, environment) = try await ScanAPITests.gemini([GeminiFixtures.shelf(ScanAPITests.shelf)])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [GeminiFixtures.shelf(ScanAPITests.shelf)])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let browser = try await WebAppTests.signedIn(server, "alice")
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func aPhotoThatIsNotOneIsRefusedByItsField() async throws {
-        let (gemini, environment) = try await ScanAPITests.gemini([])
+        let (gemini, environment) = try await GeminiFixtures.server(answering: [])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in
             let browser = try await WebAppTests.signedIn(server, "alice")
