@@ -31,27 +31,17 @@ extension SQLiteLibraryStore {
 
     /// A photo's bytes, if the photo is in this library.
     public func photoData(id: PagePhoto.ID) throws -> Data? {
-        try read { db, user in
-            try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM page_photos WHERE userKey = ? AND id = ?"),
-                              arguments: [user, id.databaseValue])
-        }
+        try blob(.data, id: id)
     }
 
     /// Keeps a photo's thumbnail beside it.
     public func setPhotoThumbnail(_ thumbnail: Data, id: PagePhoto.ID) throws {
-        try write { db, user in
-            guard try Self.execute(db, "UPDATE page_photos SET thumbnail = ? WHERE userKey = ? AND id = ?", [thumbnail, user, id.databaseValue]) > 0 else {
-                throw LibraryError.photoNotFound(id)
-            }
-        }
+        try setBlob(.thumbnail, thumbnail, id: id)
     }
 
     /// A photo's thumbnail, if the photo is in this library and has one.
     public func photoThumbnail(id: PagePhoto.ID) throws -> Data? {
-        try read { db, user in
-            try Data.fetchOne(db.cachedStatement(sql: "SELECT thumbnail FROM page_photos WHERE userKey = ? AND id = ?"),
-                              arguments: [user, id.databaseValue])
-        }
+        try blob(.thumbnail, id: id)
     }
 
     /// Photos without a thumbnail (kept before processing), oldest first.
@@ -73,18 +63,34 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// Keeps the photo as it was sent beside the processed one.
     public func setPhotoOriginal(_ original: Data, id: PagePhoto.ID) throws {
-        try write { db, user in
-            guard try Self.execute(db, "UPDATE page_photos SET original = ? WHERE userKey = ? AND id = ?", [original, user, id.databaseValue]) > 0 else {
-                throw LibraryError.photoNotFound(id)
-            }
+        try setBlob(.original, original, id: id)
+    }
+
+    /// The photo as it was sent, if it was kept.
+    public func photoOriginal(id: PagePhoto.ID) throws -> Data? {
+        try blob(.original, id: id)
+    }
+
+    /// The bytes a photo's row keeps: the photo as kept, its thumbnail, the photo as sent.
+    private enum PhotoBlob: String {
+        case data, thumbnail, original
+    }
+
+    /// One of a photo's blobs, if the photo is in this library and has it.
+    private func blob(_ column: PhotoBlob, id: PagePhoto.ID) throws -> Data? {
+        try read { db, user in
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT \(column.rawValue) FROM page_photos WHERE userKey = ? AND id = ?"),
+                              arguments: [user, id.databaseValue])
         }
     }
 
-    public func photoOriginal(id: PagePhoto.ID) throws -> Data? {
-        try read { db, user in
-            try Data.fetchOne(db.cachedStatement(sql: "SELECT original FROM page_photos WHERE userKey = ? AND id = ?"),
-                              arguments: [user, id.databaseValue])
+    private func setBlob(_ column: PhotoBlob, _ bytes: Data, id: PagePhoto.ID) throws {
+        try write { db, user in
+            guard try Self.execute(db, "UPDATE page_photos SET \(column.rawValue) = ? WHERE userKey = ? AND id = ?",
+                                   [bytes, user, id.databaseValue]) > 0
+            else { throw LibraryError.photoNotFound(id) }
         }
     }
 
