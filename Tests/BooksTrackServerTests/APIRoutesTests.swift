@@ -55,7 +55,7 @@ import Testing
             let scans = server.server.services.library(alice.account).scans
             let scan = try await scans.keep(photo: Data(try ScanAPITests.photo()))
             _ = try await scans.recognize(scan.id, with: EarlierRun(), matcher: NoMatch())
-            let itemID = try #require(try await scans.items(of: scan.id).first?.id.description)
+            let itemID = try #require(try await scans.scan(scan.id).items.first?.id.description)
 
             let idRoutes = APIRoute.all.filter { !$0.parameters.isEmpty }
             #expect(idRoutes.count >= 14)

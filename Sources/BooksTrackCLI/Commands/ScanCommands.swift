@@ -39,7 +39,7 @@ struct ScanCommand: AsyncParsableCommand {
                 })
             }
             bar.finish()
-            return try await scans.items(of: scan.id)
+            return try await scans.scan(scan.id).items
         } catch let error as ImageError {
             bar.finish()
             throw CommandFailure.invalid("\(photo): \(error)")

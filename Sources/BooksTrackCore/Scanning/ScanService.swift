@@ -117,12 +117,12 @@ public struct ScanService: Sendable {
         return try await store.snapshot { try store.countReviewItems(status: .pending, minimumConfidence: 0) }
     }
 
-    /// The items of one scan, decided or not, left to right.
-    public func items(of scanID: ShelfScan.ID) async throws -> [ReviewItem] {
+    /// A scan and its items, decided or not, left to right.
+    public func scan(_ scanID: ShelfScan.ID) async throws -> (scan: ShelfScan, items: [ReviewItem]) {
         let store = self.store
         return try await store.snapshot {
-            guard try store.scan(id: scanID) != nil else { throw ScanError.scanNotFound(scanID) }
-            return try store.reviewItems(scanID: scanID)
+            guard let scan = try store.scan(id: scanID) else { throw ScanError.scanNotFound(scanID) }
+            return (scan, try store.reviewItems(scanID: scanID))
         }
     }
 
@@ -313,11 +313,5 @@ extension ScanService {
         guard found.count <= 1 else { throw ScanError.ambiguous(text, count: found.count) }
         guard let item = found.first else { throw ScanError.itemNotFound(text) }
         return item
-    }
-
-    /// A scan of this library, or nil.
-    public func scan(_ id: ShelfScan.ID) async throws -> ShelfScan? {
-        let store = self.store
-        return try await store.snapshot { try store.scan(id: id) }
     }
 }

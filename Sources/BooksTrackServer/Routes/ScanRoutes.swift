@@ -63,10 +63,7 @@ enum ScanRoutes {
             try await startScan(request, context, services)
         },
         APIRoute(.get, "/v1/scans/:id", .account) { _, context, services in
-            let scans = try scans(context, services)
-            let id: ShelfScan.ID = try context.id("id")
-            let items = try await scans.items(of: id)
-            guard let scan = try await scans.scan(id) else { throw APIError.notFound }
+            let (scan, items) = try await scans(context, services).scan(try context.id("id"))
             return try JSONBody.success(
                 ScanJSON(id: scan.id.description, width: scan.width, height: scan.height, recognizer: scan.recognizer,
                          photoURL: "/v1/scans/\(scan.id)/photo", items: items.map(json), dateCreated: scan.dateCreated),
