@@ -77,16 +77,29 @@ extension SQLiteLibraryStore {
             for work in changes.works { try saveWork(db, user, work) }
             for edition in changes.editions { try saveEdition(db, user, edition) }
             for entry in changes.entries { try saveEntry(db, user, entry) }
-            for workID in changes.enrichmentQueue {
-                try Self.execute(db, """
-                    INSERT OR IGNORE INTO enrichment_queue (userKey, workID, position)
-                    VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM enrichment_queue WHERE userKey = ?))
-                    """, [user, workID.databaseValue, user])
-            }
+            try enqueueForEnrichment(db, user, changes.enrichmentQueue)
         }
     }
 
     // MARK: Enrichment queue
+
+    /// Queues works behind those already queued, in order; a work already queued keeps its place.
+    private func enqueueForEnrichment(_ db: Database, _ user: Int64, _ workIDs: [Work.ID]) throws {
+        guard !workIDs.isEmpty else { return }
+        // Positions only order the queue: one read of the last, then one prepared insert a work.
+        var position = try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT COALESCE(MAX(position), 0) FROM enrichment_queue WHERE userKey = ?
+            """), arguments: [user]) ?? 0
+        var insert = try RowInserter(db, sql: "INSERT OR IGNORE INTO enrichment_queue (userKey, workID, position) VALUES (?, ?, ?)")
+        for workID in workIDs {
+            position += 1
+            insert.begin()
+            insert.bind(user)
+            insert.bind(workID)
+            insert.bind(position)
+            try insert.run()
+        }
+    }
 
     /// Up to `limit` queued works, oldest first.
     public func queuedForEnrichment(limit: Int) throws -> [Work.ID] {
