@@ -36,11 +36,24 @@ import Testing
 
     @Test func entryAndQuoteIdentifiersStayRandomSoTheirFirstDigitsNameThem() {
         let entries = (0..<200).map { _ in LibraryEntry.ID() }
-        #expect(entries.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
+        #expect(entries.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
         #expect(Set(entries.map { $0.description.prefix(8) }).count == entries.count)
         let quotes = (0..<200).map { _ in Quote.ID() }
-        #expect(quotes.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 })
+        #expect(quotes.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
         #expect(Set(quotes.map { $0.description.prefix(8) }).count == quotes.count)
+    }
+
+    @Test func randomIdentifiersSpreadOverEveryRandomBit() {
+        // Each of the 122 random bits is set in some of 400 identifiers and clear in others.
+        let ids = (0..<400).map { _ in withUnsafeBytes(of: LibraryEntry.ID().rawValue.uuid) { Array($0) } }
+        let fixed: [(byte: Int, mask: UInt8)] = [(6, 0xF0), (8, 0xC0)]
+        for byte in 0..<16 {
+            let randomBits = ~(fixed.first { $0.byte == byte }?.mask ?? 0)
+            let ored = ids.reduce(UInt8(0)) { $0 | $1[byte] } & randomBits
+            let anded = ids.reduce(UInt8(0xFF)) { $0 & $1[byte] } & randomBits
+            #expect(ored == randomBits, "byte \(byte) has a bit never set")
+            #expect(anded == 0, "byte \(byte) has a bit always set")
+        }
     }
 
     @Test func theFirstSixBytesAreTheTimeInMilliseconds() {
