@@ -176,4 +176,27 @@ import Testing
         #expect(try harness.snapshot().first?.title.count == Work.titleLimit)
         #expect(summary.problems.contains { $0.row == 2 && $0.message.contains("title is") })
     }
+
+    @Test(arguments: [
+        (5_000, 1_000, 5_000), (5_000, 100_000, 5_000), (5_000, 200_000, 10_000), (5_000, 300_000, 15_000),
+        (5_000, 1_000_000, 20_000), (2, 60, 3), (2, 10, 2), (50_000, 300_000, 50_000),
+    ])
+    func aLargeFileIsWrittenInAboutTwentyTransactions(batchSize: Int, rows: Int, expected: Int) {
+        #expect(ImportOptions(batchSize: batchSize).batchSize(forRows: rows) == expected)
+    }
+
+    @Test func theImportReportsProgressOncePerTransaction() throws {
+        let harness = try ImportHarness()
+        let rows = (1...60).map { GoodreadsText.row(id: $0, title: "Book \($0)", author: "Author \($0 % 7)", shelf: "to-read") }
+        let file = try harness.file("sixty.csv", GoodreadsText.file(rows))
+        var reports: [Int] = []
+
+        let summary = try harness.importer().importFile(at: file, options: ImportOptions(batchSize: 2)) { reports.append($0.processed) }
+
+        #expect(summary.added == 60)
+        // A twentieth of 60 rows is 3, more than the 2 asked: twenty transactions of three rows
+        // (the reader's end may report the last count once more).
+        #expect(Array(reports.prefix(21)) == [0] + (1...20).map { $0 * 3 })
+        #expect(reports.dropFirst(21).allSatisfy { $0 == 60 })
+    }
 }

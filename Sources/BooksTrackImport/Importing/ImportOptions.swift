@@ -24,4 +24,15 @@ public struct ImportOptions: Hashable, Sendable {
         self.limits = limits
         self.batchSize = max(1, batchSize)
     }
+
+    /// Rows per transaction for a file of `rows` rows: `batchSize`, or a twentieth of the file when
+    /// that is more, up to 20,000 rows. Each transaction rewrites the index pages its rows land
+    /// on, and ISBN, title and entry keys land all over their indexes, so with a fixed batch the
+    /// pages written per row grow with the library; twenty transactions an import keep them flat.
+    func batchSize(forRows rows: Int) -> Int {
+        max(batchSize, min(Self.largestBatch, rows / Self.batchesPerLargeImport))
+    }
+
+    private static let largestBatch = 20_000
+    private static let batchesPerLargeImport = 20
 }

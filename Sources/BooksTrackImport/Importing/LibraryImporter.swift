@@ -98,7 +98,8 @@ public struct LibraryImporter: Sendable {
         summary.ignoredColumns = choice.ignoredColumns
         var batcher = try ImportBatcher(store: store, format: choice.format, options: options, now: now())
         progress(ImportProgress(processed: 0, total: total))
-        let batches = RowBatchReader(reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize, now: now())
+        let batches = RowBatchReader(
+            reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now())
         defer { batches.close() }
         while let batch = try batches.next() {
             summary.rows += batch.rows
@@ -124,7 +125,7 @@ public struct LibraryImporter: Sendable {
         guard total > 0 else { throw ImportError.headerOnly }
         var batcher = try ImportBatcher(store: store, format: .librarythingJSON, options: options, now: now())
         progress(ImportProgress(processed: 0, total: total))
-        try LibraryThingJSONReader.forEachBatch(of: data, batchSize: options.batchSize) { books, problems in
+        try LibraryThingJSONReader.forEachBatch(of: data, batchSize: options.batchSize(forRows: total)) { books, problems in
             // Every entry is a row, as in a CSV: the books and those skipped for want of a title or shape.
             let skipped = problems.filter { $0.action == .skipped }.count
             summary.rows += books.count + skipped
