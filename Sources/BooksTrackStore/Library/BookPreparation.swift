@@ -1,99 +1,53 @@
 import BooksTrackCore
 import Foundation
 
-/// Prepares a batch of books (`BookInserter.prepare`: validation and keys) chunk by chunk, on a
-/// second thread and on the writer's own thread when it would otherwise wait, so the checks of
-/// the next books run while the writer inserts the current ones.
-///
-/// On two cores this nearly halves a large import: the core's validation and title
-/// normalization cost about as much as SQLite's inserts. Small batches are prepared in place.
-final class BookPreparation: @unchecked Sendable {
+/// Prepares a batch of books (`BookInserter.prepare`: validation and keys) chunk by chunk on a
+/// `ProducerThread`, so the checks of the next books run while the writer inserts the current
+/// ones. Small batches are prepared on the writer's own thread.
+struct BookPreparation {
+    typealias Chunk = [Result<PreparedBook, LibraryError>]
+
     /// Books per chunk.
     private static let chunkSize = 256
     /// Batches smaller than this are prepared on the caller's thread only.
     private static let backgroundThreshold = 1_024
+    /// Prepared chunks that may wait for the writer: enough to keep it fed, few enough that a
+    /// batch refused early does not prepare much in vain.
+    private static let chunksAhead = 4
 
-    private enum ChunkState {
-        case pending
-        case claimed
-        case ready([Result<PreparedBook, LibraryError>])
-        case taken
-    }
-
-    /// How many chunks `chunk(_:)` serves.
-    let chunkCount: Int
     private let books: [NewBook]
     private let userID: User.ID
-    // Guarded by `condition`.
-    private let condition = NSCondition()
-    private var states: [ChunkState]
-    private var isCancelled = false
 
-    /// Starts preparing `books` for `userID`.
+    /// Prepares `books` for `userID`.
     init(_ books: [NewBook], userID: User.ID) {
         self.books = books
         self.userID = userID
-        chunkCount = (books.count + Self.chunkSize - 1) / Self.chunkSize
-        states = Array(repeating: .pending, count: chunkCount)
-        if books.count >= Self.backgroundThreshold {
-            Thread.detachNewThread { [self] in prepareInBackground() }
-        }
     }
 
-    /// The prepared books of chunk `index` (each chunk is served once), preparing them on the
-    /// calling thread if nobody has started yet, else waiting for them.
-    func chunk(_ index: Int) -> [Result<PreparedBook, LibraryError>] {
-        condition.lock()
-        while true {
-            switch states[index] {
-            case .pending:
-                states[index] = .claimed
-                condition.unlock()
-                var knownAuthors: [Author.ID: PreparedAuthor] = [:]
-                return prepare(index, knownAuthors: &knownAuthors)
-            case .ready(let prepared):
-                states[index] = .taken
-                condition.unlock()
-                return prepared
-            case .claimed, .taken:
-                condition.wait()
+    /// Calls `body` with each chunk of prepared books, in order. The background preparation (if
+    /// any) stops when `body` throws or the last chunk was taken.
+    func forEachChunk(_ body: (Chunk) throws -> Void) throws {
+        let ranges = stride(from: 0, to: books.count, by: Self.chunkSize).map { $0..<min(books.count, $0 + Self.chunkSize) }
+        guard books.count >= Self.backgroundThreshold else {
+            var knownAuthors: [Author.ID: PreparedAuthor] = [:]
+            for range in ranges { try body(Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)) }
+            return
+        }
+        let producer = ProducerThread<Chunk>(name: "bookstrack.prepare", capacity: Self.chunksAhead) { [books, userID] hand in
+            // Authors recur across a batch: their keys are computed once.
+            var knownAuthors: [Author.ID: PreparedAuthor] = [:]
+            for range in ranges {
+                guard hand(Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)) else { return }
             }
         }
+        defer { producer.close() }
+        while let chunk = try producer.next() { try body(chunk) }
     }
 
-    /// Stops the background preparation (the writer finished or gave up).
-    func cancel() {
-        condition.lock()
-        isCancelled = true
-        condition.unlock()
-    }
-
-    private func prepareInBackground() {
-        // Authors recur across a batch: their keys are computed once per thread.
-        var knownAuthors: [Author.ID: PreparedAuthor] = [:]
-        for index in 0..<chunkCount {
-            condition.lock()
-            guard !isCancelled else {
-                condition.unlock()
-                return
-            }
-            guard case .pending = states[index] else {
-                condition.unlock()
-                continue
-            }
-            states[index] = .claimed
-            condition.unlock()
-            let prepared = prepare(index, knownAuthors: &knownAuthors)
-            condition.lock()
-            states[index] = .ready(prepared)
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
-    private func prepare(_ index: Int, knownAuthors: inout [Author.ID: PreparedAuthor]) -> [Result<PreparedBook, LibraryError>] {
-        let range = (index * Self.chunkSize)..<min(books.count, (index + 1) * Self.chunkSize)
-        return books[range].map { book in
+    private static func prepare(
+        _ books: ArraySlice<NewBook>, userID: User.ID, knownAuthors: inout [Author.ID: PreparedAuthor]
+    ) -> Chunk {
+        books.map { book in
             Result { () throws(LibraryError) -> PreparedBook in
                 let prepared = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
                 for author in prepared.authors { knownAuthors[author.author.id] = author }

@@ -30,13 +30,10 @@ extension SQLiteLibraryStore {
     public func add(_ books: [NewBook]) throws {
         guard !books.isEmpty else { return }
         let preparation = BookPreparation(books, userID: userID)
-        defer { preparation.cancel() }
         try writeInBulk(books: books.count) { db, user in
             var inserter = try BookInserter(db, user: user, store: self)
-            for chunk in 0..<preparation.chunkCount {
-                for prepared in preparation.chunk(chunk) {
-                    _ = try inserter.insert(prepared.get())
-                }
+            try preparation.forEachChunk { chunk in
+                for prepared in chunk { _ = try inserter.insert(prepared.get()) }
             }
             try inserter.finish()
         }

@@ -58,14 +58,11 @@ extension SQLiteLibraryStore {
         for work in changes.works { try Validation.validate(work) }
         for edition in changes.editions { try Validation.validate(edition) }
         let preparation = BookPreparation(changes.newBooks, userID: userID)
-        defer { preparation.cancel() }
         try write { db, user in
             if !changes.newBooks.isEmpty {
                 var inserter = try BookInserter(db, user: user, store: self)
-                for chunk in 0..<preparation.chunkCount {
-                    for prepared in preparation.chunk(chunk) {
-                        _ = try inserter.insert(prepared.get())
-                    }
+                try preparation.forEachChunk { chunk in
+                    for prepared in chunk { _ = try inserter.insert(prepared.get()) }
                 }
                 try inserter.finish()
             }
