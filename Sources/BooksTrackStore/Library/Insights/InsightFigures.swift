@@ -273,36 +273,55 @@ struct InsightCounter {
         FROM insight_marked d JOIN insight_facts f ON f.userKey = d.userKey AND f.entryID = d.entryID
         """
 
-    /// The facts inserted last: those above the rowid `?1`.
-    private static let newFacts = "FROM insight_facts f"
+    /// The facts inserted last: those above the rowid `?1`, found by that range (no index holds
+    /// the new facts together).
+    private static let newFacts = "FROM insight_facts f NOT INDEXED"
+
+    /// The three levels a fact counts in: all time (0), its year (1) and its month (2).
+    private static let levels = "(SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) l"
 
     /// `facts`, one row per counter row each fact counts in, from `FROM` on.
-    private func expanded(_ facts: String, newOnly: Bool = false) -> String {
+    private func expanded(_ facts: String) -> String {
         """
         \(facts)\(join)
-        JOIN (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) l
-            ON l.level = 0 OR (f.year > 0 AND l.level <= \(months ? 2 : 1))
-        WHERE \(newOnly ? "f.rowid > ?1 AND " : "")\(filter)
+        JOIN \(Self.levels) ON l.level = 0 OR (f.year > 0 AND l.level <= \(months ? 2 : 1))
+        WHERE \(filter)
         """
     }
 
     /// Takes the marked entries' facts out of the counter.
-    var subtractSQL: String { upsertSQL(sign: "-1", expanded(Self.markedFacts)) }
+    var subtractSQL: String { upsertSQL(sign: "-1", Self.markedFacts) }
 
     /// Adds the facts above the rowid `?1` to the counter.
-    var addSQL: String { upsertSQL(sign: "1", expanded(Self.newFacts, newOnly: true)) }
+    var addSQL: String { upsertSQL(sign: "1", Self.newFacts, newOnly: true) }
 
-    /// Adds the sums over `facts`, times `sign`, to the counter.
-    private func upsertSQL(sign: String, _ facts: String) -> String {
-        let summed = sums.map { "\(sign) * COALESCE(SUM(\($0.expression)), 0)" } + (label.map { [$0.expression] } ?? [])
+    /// Adds the sums over `facts` (from `FROM` on), times `sign`, to the counter. The facts are
+    /// summed per user, year (and month) and key first, and those few sums are then added up for
+    /// each level: the facts are read once, not once per level.
+    private func upsertSQL(sign: String, _ facts: String, newOnly: Bool = false) -> String {
+        let finest = ["f.userKey", "f.year"] + (months ? ["f.month"] : []) + keys.map(\.expression)
+        let sumsByPeriod = ["COUNT(*) AS facts"] + sums.indices.map { "COALESCE(SUM(\(sums[$0].expression)), 0) AS sum\($0)" }
+            + (label.map { ["\($0.expression) AS label"] } ?? [])
+        let byPeriod = """
+            SELECT \((finest.indices.map { "\(finest[$0]) AS key\($0)" } + sumsByPeriod).joined(separator: ", "))
+            \(facts)\(join)
+            WHERE \(newOnly ? "f.rowid > ?1 AND " : "")\(filter)
+            GROUP BY \((1...finest.count).map(String.init).joined(separator: ", "))
+            """
+        let keyed = ["p.key0", "CASE WHEN l.level = 0 THEN 0 ELSE p.key1 END"] + (months ? ["CASE WHEN l.level = 2 THEN p.key2 ELSE 0 END"] : [])
+            + keys.indices.map { "p.key\($0 + (months ? 3 : 2))" }
+        let summed = ["\(sign) * SUM(p.facts)"] + sums.indices.map { "\(sign) * SUM(p.sum\($0))" } + (label.map { _ in ["MIN(p.label)"] } ?? [])
         let updates = ["facts = facts + excluded.facts"]
             + sums.map { "\($0.column) = \($0.column) + excluded.\($0.column)" }
             + (label.map { ["\($0.column) = MIN(\($0.column), excluded.\($0.column))"] } ?? [])
         let columns = keyColumns + ["facts"] + sums.map(\.column) + (label.map { [$0.column] } ?? [])
+        // "WHERE true": an upsert after a join needs a WHERE for its ON to be read as the upsert's.
         return """
             INSERT INTO \(table) (\(columns.joined(separator: ", ")))
-            SELECT \((keyExpressions + ["\(sign) * COUNT(*)"] + summed).joined(separator: ", "))
-            \(facts)
+            SELECT \((keyed + summed).joined(separator: ", "))
+            FROM (\(byPeriod)) p
+            JOIN \(Self.levels) ON l.level = 0 OR (p.key1 > 0 AND l.level <= \(months ? 2 : 1))
+            WHERE true
             GROUP BY \((1...keyColumns.count).map(String.init).joined(separator: ", "))
             ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))
             """
