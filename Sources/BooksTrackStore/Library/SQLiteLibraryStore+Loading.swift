@@ -120,18 +120,23 @@ extension SQLiteLibraryStore {
         return entries
     }
 
-    /// Fills the quotes, sessions and photo metadata of `entries`: three statements whatever their number.
+    /// Fills the quotes, sessions and photo metadata of `entries`: three statements whatever their
+    /// number, and none for a kind the user has none of (most libraries hold no sessions or photos,
+    /// and an import's candidates would look each entry up three times in vain).
     func attachChildren(_ db: Database, _ user: Int64?, to entries: inout [LibraryEntry]) throws {
         guard !entries.isEmpty else { return }
         let ids = entries.map(\.id)
-        let quotes = try Self.grouped(db, user, ids, { list in """
+        func userHasAny(_ table: String) throws -> Bool {
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userKey = ?)"), arguments: [user]) ?? false
+        }
+        let quotes = try !userHasAny("quotes") ? [:] : Self.grouped(db, user, ids, { list in """
             SELECT entryID, \(QuoteRecord.selection) FROM quotes WHERE userKey = ? AND entryID IN (\(list)) ORDER BY entryID, position
             """ }) { try QuoteRecord.decode(&$0) }
-        let sessions = try Self.grouped(db, user, ids, { list in """
+        let sessions = try !userHasAny("reading_sessions") ? [:] : Self.grouped(db, user, ids, { list in """
             SELECT entryID, \(ReadingSessionRecord.selection) FROM reading_sessions
             WHERE userKey = ? AND entryID IN (\(list)) ORDER BY entryID, position
             """ }) { try ReadingSessionRecord.decode(&$0) }
-        let photos = try Self.grouped(db, user, ids, { list in """
+        let photos = try !userHasAny("page_photos") ? [:] : Self.grouped(db, user, ids, { list in """
             SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
             WHERE userKey = ? AND entryID IN (\(list)) ORDER BY entryID, dateAdded, id
             """ }) { try PagePhotoRecord.decode(&$0) }
