@@ -16,13 +16,9 @@ public enum ZintBarcode {
         let folder = try TemporaryDirectory(prefix: "bookstrack-barcodes")
         defer { folder.remove() }
         let file = folder.path("code.png")
-        let zint = Process()
-        zint.executableURL = URL(fileURLWithPath: "/usr/bin/zint")
-        zint.arguments = ["-b", "13", "-d", code + (addOn.map { "+" + $0 } ?? ""), "--scale", String(scale), "-o", file]
-        zint.standardOutput = FileHandle.nullDevice
-        try zint.run()
-        zint.waitUntilExit()
-        guard zint.terminationStatus == 0 else { throw Failure(description: "zint could not draw \(code)") }
+        let zint = try ChildProcess.start(
+            "/usr/bin/zint", ["-b", "13", "-d", code + (addOn.map { "+" + $0 } ?? ""), "--scale", String(scale), "-o", file])
+        guard zint.waitForExit() == 0 else { throw Failure(description: "zint could not draw \(code)") }
         return try Data(contentsOf: URL(fileURLWithPath: file))
     }
 }

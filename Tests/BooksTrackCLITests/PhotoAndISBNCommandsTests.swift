@@ -119,19 +119,15 @@ import Testing
     }
 
     func run(_ arguments: [String], dataDirectory: URL) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.environment = ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        let streams = try TemporaryDirectory(prefix: "bookstrack-bin-output")
+        defer { streams.remove() }
+        let process = try ChildProcess.start(
+            try executable().path, arguments, environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "PATH": "/usr/bin:/bin"],
+            standardOutput: streams.path("out"), standardError: streams.path("err"))
+        let status = process.waitForExit()
+        let output = try String(contentsOfFile: streams.path("out"), encoding: .utf8)
+        let error = try String(contentsOfFile: streams.path("err"), encoding: .utf8)
+        return (status, output, error)
     }
 
     @Test func theBinaryKeepsALibraryAcrossRunsAndExitsNonZeroOnErrors() async throws {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BooksTrackTesting
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ final class WebDriver: @unchecked Sendable {
         let description: String
     }
 
-    private let driver: Process
+    private let driver: ChildProcess
     private let base: String
     private let session: String
 
@@ -27,12 +28,7 @@ final class WebDriver: @unchecked Sendable {
             throw Failure(description: "Chromium and its driver are needed for the browser tests: apt-get install chromium chromium-driver")
         }
         let port = Int.random(in: 20_000...60_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: driverPath)
-        process.arguments = ["--port=\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(driverPath, ["--port=\(port)"])
         let base = "http://127.0.0.1:\(port)"
         var ready = false
         for _ in 0..<100 {
@@ -43,7 +39,7 @@ final class WebDriver: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(100))
         }
         guard ready else {
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
             throw Failure(description: "chromedriver did not start on port \(port)")
         }
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
@@ -62,12 +58,12 @@ final class WebDriver: @unchecked Sendable {
             }
             return WebDriver(driver: process, base: base, session: session)
         } catch {
-            kill(process.processIdentifier, SIGKILL)
+            process.kill()
             throw error
         }
     }
 
-    private init(driver: Process, base: String, session: String) {
+    private init(driver: ChildProcess, base: String, session: String) {
         self.driver = driver
         self.base = base
         self.session = session
@@ -76,8 +72,7 @@ final class WebDriver: @unchecked Sendable {
     /// Closes the browser and stops the driver.
     func quit() async {
         _ = try? await Self.call(base, .DELETE, "/session/\(session)")
-        // Killed, not waited for: `waitUntilExit` would block a thread of the cooperative pool.
-        kill(driver.processIdentifier, SIGKILL)
+        driver.kill()
     }
 
     // MARK: Commands
