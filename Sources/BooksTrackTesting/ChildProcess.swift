@@ -8,8 +8,9 @@ import Glibc
 ///
 /// Foundation's `Process.run()` on Linux copies each `/proc/self/fd` entry as a whole 256-byte
 /// name, which now and then reads past the end of a mapped page and crashes the test run
-/// (swift-corelibs-foundation#5472, still in Swift 6.3.1). The child gets the descriptors 0–2
-/// only: standard input from `/dev/null`, standard output and error into the given files.
+/// (swift-corelibs-foundation#5472, still in Swift 6.3.1). The child's standard input is
+/// `/dev/null` and its output and error go into the given files; with glibc 2.34 or later it
+/// inherits no other descriptor.
 public struct ChildProcess: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
