@@ -100,23 +100,28 @@ import Testing
     }
 
     @Test func aCancelledImportStopsAfterItsBatchAndKeepsWhatItWrote() async throws {
-        // Twenty batches: the import runs on a thread of its own, and while other suites keep the
-        // cooperative pool busy the cancel may be handled seconds late; 20,000 rows were sometimes
-        // all imported by then.
-        let upload = try Self.goodreads(rows: 100_000)
+        let upload = try Self.goodreads(rows: 20_000)
         try await ServerHarness.run { server in
-            let alice = try await server.account("alice")
-            let id = try #require(try await server.send(.post, "/v1/imports", token: alice.token, body: upload).data?["id"] as? String)
-            let cancel = try await server.send(.delete, "/v1/jobs/\(id)", token: alice.token)
-            #expect(cancel.status == 202, "\(cancel.text)")
-            let ended = try await server.waitForJob(id, token: alice.token)
-            #expect(ended.data?["status"] as? String == "cancelled")
-            let processed = try #require(ended.data?["processed"] as? Int)
-            #expect(processed < 100_000)
-            #expect((ended.data?["message"] as? String)?.contains("cancelled after \(processed) rows") == true)
-            let again = try await server.send(.delete, "/v1/jobs/\(id)", token: alice.token)
-            #expect(again.status == 409)
-            #expect(again.code == "JOB_FINISHED")
+            // The import runs on a thread of its own and the cancel is handled on the cooperative
+            // pool: while other suites keep that pool busy, the cancel can arrive after the last
+            // batch. Such a run shows nothing about cancelling, so it is tried again with a new
+            // account (a re-import would be quicker still), three times at most.
+            for attempt in 1...3 {
+                let owner = try await server.account("reader\(attempt)")
+                let id = try #require(try await server.send(.post, "/v1/imports", token: owner.token, body: upload).data?["id"] as? String)
+                let cancel = try await server.send(.delete, "/v1/jobs/\(id)", token: owner.token)
+                let ended = try await server.waitForJob(id, token: owner.token)
+                if attempt < 3, cancel.code == "JOB_FINISHED" || ended.data?["status"] as? String == "succeeded" { continue }
+                #expect(cancel.status == 202, "\(cancel.text)")
+                #expect(ended.data?["status"] as? String == "cancelled")
+                let processed = try #require(ended.data?["processed"] as? Int)
+                #expect(processed < 20_000)
+                #expect((ended.data?["message"] as? String)?.contains("cancelled after \(processed) rows") == true)
+                let again = try await server.send(.delete, "/v1/jobs/\(id)", token: owner.token)
+                #expect(again.status == 409)
+                #expect(again.code == "JOB_FINISHED")
+                return
+            }
         }
     }
 
