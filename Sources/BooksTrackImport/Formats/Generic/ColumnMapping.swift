@@ -119,12 +119,10 @@ public struct ColumnMapping: Hashable, Sendable {
     /// fields it maps in their usual order, and for each row the value of each field's column
     /// (empty where the row is short).
     public func preview(header: [String], rows: [[String]]) -> (fields: [Field], rows: [[String]]) {
-        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let mapped = Field.allCases.compactMap { field -> (Field, Int)? in
-            guard let column = columns[field], let index = names.firstIndex(of: column.trimmingCharacters(in: .whitespaces).lowercased()) else { return nil }
-            return (field, index)
-        }
-        return (mapped.map(\.0), rows.map { row in mapped.map { $0.1 < row.count ? row[$0.1].trimmingCharacters(in: .whitespaces) : "" } })
+        // Columns are found as the import finds them.
+        let header = CSVHeader(header)
+        let mapped = Field.allCases.compactMap { field in columns[field].flatMap(header.index(of:)).map { (field, $0) } }
+        return (mapped.map(\.0), rows.map { row in mapped.map { $0.1 < row.count ? row[$0.1].trimmingWhitespace() : "" } })
     }
 
     // MARK: Checking a suggestion
