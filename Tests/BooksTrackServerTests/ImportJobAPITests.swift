@@ -33,14 +33,24 @@ import Testing
     @Test func anImportRunsAsAJobWhoseProgressReachesItsOwnerOverTheWebSocket() async throws {
         let upload = try Self.goodreads(rows: 20_000)
         try await ServerHarness.run { server in
-            let alice = try await server.account("alice")
-            let started = try await server.send(.post, "/v1/imports", token: alice.token, body: upload)
-            #expect(started.status == 202, "\(started.text)")
-            let id = try #require(started.data?["id"] as? String)
-            #expect(["queued", "running"].contains(started.data?["status"] as? String ?? ""))
-
-            // 20,000 rows take seconds: the socket opens while the job still runs, even on a busy machine.
-            let (status, events) = try await Self.events(port: server.port, jobID: id, token: alice.token)
+            // 20,000 rows take seconds, so the socket opens while the job runs. Only when other
+            // suites keep the cooperative pool busy can the job end first; the socket then gets its
+            // final state alone, which shows nothing of the progress, so that run is tried again
+            // with a new account, three times at most.
+            var alice: (account: Account, token: String)!
+            var id = ""
+            var status = 0
+            var events: [[String: Any]] = []
+            for attempt in 1...3 {
+                alice = try await server.account("reader\(attempt)")
+                let started = try await server.send(.post, "/v1/imports", token: alice.token, body: upload)
+                #expect(started.status == 202, "\(started.text)")
+                id = try #require(started.data?["id"] as? String)
+                #expect(["queued", "running"].contains(started.data?["status"] as? String ?? ""))
+                (status, events) = try await Self.events(port: server.port, jobID: id, token: alice.token)
+                if events.count >= 2 || attempt == 3 { break }
+                _ = try await server.waitForJob(id, token: alice.token)
+            }
             #expect(status == 101)
             #expect(events.count >= 2, "\(events)")
             #expect(events.allSatisfy { $0["jobId"] as? String == id && $0["kind"] as? String == "import" })
