@@ -73,15 +73,19 @@ import Testing
         let entryID = try library.add(book).entry.id
         let afterAdd = database.commitCount
         #expect(afterAdd > start)
-        // Reads, and a write that is rolled back, change nothing.
+        // Reads, a write that is rolled back, and a write transaction that only reads change nothing.
         _ = try library.book(entryID: entryID)
         _ = try library.books(EntryQuery())
         #expect(throws: (any Error).self) { try library.add(book) }
+        try library.blockingTransaction { _ = try library.book(entryID: entryID) }
         #expect(database.commitCount == afterAdd)
+        // A change to a WITHOUT ROWID table only (a reading goal) counts like any other.
+        try library.setGoal(ReadingGoal(year: 2026, books: 24, pages: nil))
+        #expect(database.commitCount == afterAdd + 1)
         // The writes of a second opener of the file are another process's: not counted here.
         let other = try LibraryDatabase(path: directory.path("library.sqlite"))
         _ = try other.library(for: user.id).add(LibraryFixtures.book(title: "Ilium", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id))
-        #expect(database.commitCount == afterAdd)
+        #expect(database.commitCount == afterAdd + 1)
         #expect(other.commitCount > 0)
     }
 

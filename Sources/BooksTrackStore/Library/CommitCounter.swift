@@ -6,6 +6,9 @@ import Synchronization
 /// date without reading the file again. Changes made by another process are not counted.
 final class CommitCounter: TransactionObserver, Sendable {
     private let count = Atomic<UInt64>(0)
+    /// The writer connection's count of changed rows at its last commit with changes (only the
+    /// writer commits, on its own queue).
+    private let lastChanges = Atomic<Int>(0)
 
     /// How many transactions with changes have been committed since the file was opened.
     var value: UInt64 { count.load(ordering: .acquiring) }
@@ -23,8 +26,17 @@ final class CommitCounter: TransactionObserver, Sendable {
     }
 
     func databaseDidCommit(_ db: Database) {
+        // GRDB reports every commit, also of a write transaction that changed nothing (an import
+        // batch whose rows the library already holds). The connection's count of changed rows
+        // tells them apart: it counts every table, where change events leave out WITHOUT ROWID ones.
+        let changes = db.totalChangesCount
+        guard changes != lastChanges.load(ordering: .relaxed) else { return }
+        lastChanges.store(changes, ordering: .relaxed)
         count.add(1, ordering: .releasing)
     }
 
-    func databaseDidRollback(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {
+        // What the rolled-back transaction changed is gone: a later commit of nothing is not counted.
+        lastChanges.store(db.totalChangesCount, ordering: .relaxed)
+    }
 }
