@@ -12,6 +12,26 @@ public struct BookPage: Hashable, Sendable {
         self.books = books
         self.editions = editions
     }
+
+    /// Adds the books of `other` this page does not hold yet, with their editions.
+    public mutating func formUnion(_ other: BookPage) {
+        var held = Set(books.map(\.entry.id))
+        books += other.books.filter { held.insert($0.entry.id).inserted }
+        editions.merge(other.editions) { mine, _ in mine }
+    }
+
+    /// Orders the books as they were added: by date added, then by entry ID in SQLite's byte
+    /// order (an import adds all its books at one date).
+    public mutating func sortByDateAdded() {
+        books.sort { first, second in
+            if first.entry.dateAdded != second.entry.dateAdded { return first.entry.dateAdded < second.entry.dateAdded }
+            return withUnsafeBytes(of: first.entry.id.rawValue.uuid) { one in
+                withUnsafeBytes(of: second.entry.id.rawValue.uuid) { other in
+                    one.lexicographicallyPrecedes(other)
+                }
+            }
+        }
+    }
 }
 
 /// Where an entry stands in the order books were added: its date added, then its ID for ties.

@@ -25,6 +25,27 @@ public protocol LibraryTransactions: Sendable {
     func blockingTransaction<T>(_ body: () throws -> T) throws -> T
 }
 
+extension BookStore {
+    public func libraryVersion() throws -> LibraryVersion? { nil }
+    public func booksAhead(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
+        try books(sharingISBNs: isbns, orTitleKeys: titleKeys)
+    }
+}
+
+/// A state of the library as one store's writer saw it: the same value later means nothing was
+/// committed to the file in between, by this process or another.
+public struct LibraryVersion: Hashable, Sendable {
+    /// Transactions with changes this process committed to the file.
+    public let commits: UInt64
+    /// SQLite's `data_version` on the writer's connection, which moves when another process commits.
+    public let otherWriters: Int64
+
+    public init(commits: UInt64, otherWriters: Int64) {
+        self.commits = commits
+        self.otherWriters = otherWriters
+    }
+}
+
 /// The library's authors.
 public protocol AuthorStore: UserScoped {
     /// Inserts or updates an author.
@@ -96,6 +117,15 @@ public protocol BookStore: UserScoped {
     /// (`TextNormalization.mainTitleKey`) is one of `titleKeys` (the caller compares authors): the
     /// candidates an import matches against, with every edition of their works.
     func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage
+    /// The library's version, asked inside a write transaction: books read with
+    /// `booksAhead(sharingISBNs:orTitleKeys:)` after it are still the library's books in a later
+    /// transaction that finds the same version. Nil when the store cannot tell (reading ahead is
+    /// then of no use).
+    func libraryVersion() throws -> LibraryVersion?
+    /// `books(sharingISBNs:orTitleKeys:)` read in a snapshot of their own, outside any write
+    /// transaction and beside it: an import reads the candidates of its next batch while it
+    /// writes the current one.
+    func booksAhead(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage
     /// The book for an entry.
     func book(entryID: LibraryEntry.ID) throws -> LibraryBook?
     /// One page of books.

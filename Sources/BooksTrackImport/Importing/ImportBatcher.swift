@@ -23,6 +23,12 @@ struct ImportBatcher {
     private(set) var rowsWithoutStatus = 0
     /// The first row of this import that described each book, to report a book the file lists twice.
     private var firstRows: [Work.ID: Int] = [:]
+    /// The candidates of the next batch, being read on another thread while this one is merged.
+    private var ahead: ReadAhead?
+    /// Whether the last batch wrote anything. Candidates read beside a batch that writes are out of
+    /// date when it commits, so after such a batch (a new library, most of a first import) none
+    /// are read ahead; after one that wrote nothing (a re-import) they are.
+    private var lastBatchWrote = false
 
     init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
         self.store = store
@@ -33,25 +39,54 @@ struct ImportBatcher {
     }
 
     /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
-    /// its candidates.
-    mutating func process(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
+    /// its candidates. `upcoming` is the batch the next call will bring, whose candidates may be
+    /// read on another thread meanwhile.
+    ///
+    /// Candidates read ahead are used only when the library's version in this batch's
+    /// transaction is the one they were read after, so nothing was committed in between (by
+    /// this import, another one or another process): they are then exactly what this
+    /// transaction would read. Otherwise they are read again here.
+    mutating func process(_ books: [ImportedBook], upcoming: [ImportedBook]? = nil, into summary: inout ImportSummary) throws {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
         if options.dryRun { return try merge(books, into: &summary) }
+        // Waited for before the transaction, which would otherwise hold off other writers meanwhile.
+        let readAhead = ahead.flatMap { $0.result(for: books) }
+        ahead = nil
+        // The title keys normalized for the read stay of use to the merge.
+        if let readAhead { keys.learnTitles(of: readAhead.keys) }
         var merged = summary
-        try store.blockingTransaction { try merge(books, into: &merged) }
+        try store.blockingTransaction {
+            let version = try store.libraryVersion()
+            let candidates = readAhead.flatMap { $0.version == version ? $0.page : nil }
+            if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
+                ahead = ReadAhead(upcoming, after: version, store: store)
+            }
+            try merge(books, candidates: candidates, into: &merged)
+        }
         summary = merged
     }
 
-    private mutating func merge(_ books: [ImportedBook], into summary: inout ImportSummary) throws {
+    /// The ISBNs and title keys whose books a batch may match.
+    fileprivate static func candidateKeys(of books: [ImportedBook], keys: inout MatchingKeys) -> (isbns: [ISBN], titles: [String]) {
+        var titleKeys = books.map { keys.title($0.title) }
+        titleKeys += books.compactMap { keys.mainTitle($0.title) }
+        titleKeys.removeAll { $0.isEmpty }
+        return (books.flatMap(\.isbns), titleKeys)
+    }
+
+    private mutating func merge(_ books: [ImportedBook], candidates readAhead: BookPage? = nil, into summary: inout ImportSummary) throws {
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
         for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
         if !names.isEmpty { authors.learn(try store.authors(normalizedNames: names)) }
-        var titleKeys = books.map { keys.title($0.title) }
-        titleKeys += books.compactMap { keys.mainTitle($0.title) }
-        titleKeys.removeAll { $0.isEmpty }
-        let candidates = try store.books(sharingISBNs: books.flatMap(\.isbns), orTitleKeys: titleKeys)
+        let candidates: BookPage
+        if let readAhead {
+            candidates = readAhead
+        } else {
+            let wanted = Self.candidateKeys(of: books, keys: &keys)
+            candidates = try store.books(sharingISBNs: wanted.isbns, orTitleKeys: wanted.titles)
+        }
         var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
         var index = DraftIndex()
@@ -103,6 +138,7 @@ struct ImportBatcher {
             for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
         } else {
             try store.apply(changes)
+            lastBatchWrote = !changes.isEmpty
             authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         }
     }
@@ -160,5 +196,45 @@ struct ImportBatcher {
         } catch {
             return error.description
         }
+    }
+}
+
+/// The candidates of a batch read in snapshots taken after `version`, each half of the batch on a
+/// thread of its own: a re-import's batch waits for its candidates, and the halves use both cores.
+private struct ReadAhead {
+    let version: LibraryVersion
+    /// The rows of the batch, to make sure the candidates are used for it.
+    private let rows: [Int]
+    private let loads: [ProducerThread<(page: BookPage, keys: MatchingKeys)>]
+
+    init(_ books: [ImportedBook], after version: LibraryVersion, store: any LibraryStore) {
+        self.version = version
+        rows = books.map(\.row)
+        let half = (books.count + 1) / 2
+        loads = [books[..<half], books[half...]].filter { !$0.isEmpty }.map { part in
+            let part = Array(part)
+            return ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
+                var keys = MatchingKeys()
+                let wanted = ImportBatcher.candidateKeys(of: part, keys: &keys)
+                _ = hand((try store.booksAhead(sharingISBNs: wanted.isbns, orTitleKeys: wanted.titles), keys))
+            }
+        }
+    }
+
+    /// The version and candidates read, when they are those of `books` and every read succeeded
+    /// (a failed read is made again in the batch's transaction). The candidates are in the order
+    /// one read would give (`BookPage.sortByDateAdded`).
+    func result(for books: [ImportedBook]) -> (version: LibraryVersion, page: BookPage, keys: MatchingKeys)? {
+        defer { for load in loads { load.close() } }
+        guard books.map(\.row) == rows else { return nil }
+        var page = BookPage(books: [], editions: [:])
+        var keys = MatchingKeys()
+        for load in loads {
+            guard let part = try? load.next() else { return nil }
+            page.formUnion(part.page)
+            keys.learnTitles(of: part.keys)
+        }
+        page.sortByDateAdded()
+        return (version, page, keys)
     }
 }

@@ -101,13 +101,18 @@ public struct LibraryImporter: Sendable {
         let batches = RowBatchReader(
             reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now())
         defer { batches.close() }
-        while let batch = try batches.next() {
+        var next = try batches.next()
+        while let batch = next {
+            // The batch after this one, already mapped: its candidates may be read while this one
+            // merges. A reading error is thrown after this batch is written, as it would be without.
+            let upcoming = Result { try batches.next() }
             summary.rows += batch.rows
             summary.skipped += batch.skipped
             summary.problems += batch.problems
-            try batcher.process(batch.books, into: &summary)
+            try batcher.process(batch.books, upcoming: try? upcoming.get()?.books, into: &summary)
             progress(ImportProgress(processed: summary.rows, total: total))
             if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
+            next = try upcoming.get()
         }
         finish(&summary, batcher: batcher)
         return summary

@@ -6,7 +6,7 @@ import BooksTrackCore
 /// the library's book and to match the row), and a file names the same authors on many rows;
 /// normalizing is the costly part of matching. Titles are forgotten after each batch, so memory
 /// stays flat; author names are kept for the whole import.
-struct MatchingKeys {
+struct MatchingKeys: Sendable {
     private var titles: [String: String] = [:]
     private var authors: [String: String] = [:]
 
@@ -30,6 +30,11 @@ struct MatchingKeys {
         let key = TextNormalization.normalizeAuthor(name)
         authors[name] = key
         return key
+    }
+
+    /// Keeps the title keys `other` normalized (on another thread, for the same batch).
+    mutating func learnTitles(of other: MatchingKeys) {
+        titles.merge(other.titles) { mine, _ in mine }
     }
 
     /// Drops the title keys of the batch just merged.

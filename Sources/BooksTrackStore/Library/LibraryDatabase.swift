@@ -63,7 +63,7 @@ public final class LibraryDatabase: Sendable {
 
     /// The library of one user.
     public func library(for userID: User.ID) -> SQLiteLibraryStore {
-        SQLiteLibraryStore(writer: writer, userID: userID)
+        SQLiteLibraryStore(writer: writer, userID: userID, commits: commits)
     }
 
     /// Waits for pending work (such as the checkpoint after a large import), folds the

@@ -12,43 +12,64 @@ extension SQLiteLibraryStore {
 
     /// The books that have an edition carrying one of `isbns` or whose title key, or key of the
     /// title before its subtitle, is one of `titleKeys`, through the ISBN and title indexes, with
-    /// every edition of their works.
+    /// every edition of their works, in the order they were added.
     ///
     /// The rows are ordered by `+e.dateAdded`, an expression no index provides: ordered by the
     /// plain column, SQLite walks the whole date index to skip the sort and tests every entry
     /// against the list, where looking up each listed work and sorting the few found is cheaper.
     public func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
+        try readOnWriter { db, user in try books(db, user, sharingISBNs: isbns, orTitleKeys: titleKeys) }
+    }
+
+    /// `books(sharingISBNs:orTitleKeys:)` on a reader connection, beside the writer.
+    public func booksAhead(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
+        try read { db, user in try books(db, user, sharingISBNs: isbns, orTitleKeys: titleKeys) }
+    }
+
+    /// This process's count of commits with changes and the writer's `data_version` (which moves
+    /// when another connection, so another process, commits); nil for a store made without the
+    /// count.
+    public func libraryVersion() throws -> LibraryVersion? {
+        guard let commits else { return nil }
+        return try readOnWriter { db, _ in
+            let otherWriters = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+            return LibraryVersion(commits: commits.value, otherWriters: otherWriters)
+        }
+    }
+
+    private func books(_ db: Database, _ user: Int64?, sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         let isbnKeys = Self.uniqued(isbns.map(\.isbn13))
         let titleKeys = Self.uniqued(titleKeys.filter { !$0.isEmpty })
         guard !isbnKeys.isEmpty || !titleKeys.isEmpty else { return BookPage(books: [], editions: [:]) }
-        return try readOnWriter { db, user in
-            var workIDs: [Work.ID] = []
-            for chunk in Self.chunked(isbnKeys) {
-                workIDs += try Self.fetchIDs(db, """
-                    SELECT DISTINCT ed.workID FROM edition_isbns i
-                    JOIN editions ed ON ed.userKey = i.userKey AND ed.id = i.editionID
-                    WHERE i.userKey = ? AND i.isbn IN (\(SQLText.placeholders(chunk.count)))
-                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
-            }
-            for chunk in Self.chunked(titleKeys) {
-                workIDs += try Self.fetchIDs(db, """
-                    SELECT id FROM works WHERE userKey = ? AND normalizedTitle IN (\(SQLText.placeholders(chunk.count)))
-                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
-                // "Sapiens" may be the library's "Sapiens: A Brief History of Humankind".
-                workIDs += try Self.fetchIDs(db, """
-                    SELECT id FROM works WHERE userKey = ? AND mainTitleKey IN (\(SQLText.placeholders(chunk.count)))
-                    """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
-            }
-            var page = BookPage(books: [], editions: [:])
-            _ = try Self.inChunks(Self.uniqued(workIDs)) { list, ids -> [Void] in
-                let chunk = try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
-                                         limit: nil, offset: 0)
-                page.books += chunk.books
-                page.editions.merge(chunk.editions) { first, _ in first }
-                return []
-            }
-            return page
+        var workIDs: [Work.ID] = []
+        for chunk in Self.chunked(isbnKeys) {
+            workIDs += try Self.fetchIDs(db, """
+                SELECT DISTINCT ed.workID FROM edition_isbns i
+                JOIN editions ed ON ed.userKey = i.userKey AND ed.id = i.editionID
+                WHERE i.userKey = ? AND i.isbn IN (\(SQLText.placeholders(chunk.count)))
+                """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
         }
+        for chunk in Self.chunked(titleKeys) {
+            workIDs += try Self.fetchIDs(db, """
+                SELECT id FROM works WHERE userKey = ? AND normalizedTitle IN (\(SQLText.placeholders(chunk.count)))
+                """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
+            // "Sapiens" may be the library's "Sapiens: A Brief History of Humankind".
+            workIDs += try Self.fetchIDs(db, """
+                SELECT id FROM works WHERE userKey = ? AND mainTitleKey IN (\(SQLText.placeholders(chunk.count)))
+                """, StatementArguments([user as (any DatabaseValueConvertible)?] + chunk))
+        }
+        var page = BookPage(books: [], editions: [:])
+        _ = try Self.inChunks(Self.uniqued(workIDs)) { list, ids -> [Void] in
+            let chunk = try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
+                                     limit: nil, offset: 0)
+            page.books += chunk.books
+            page.editions.merge(chunk.editions) { first, _ in first }
+            return []
+        }
+        // In one order whatever the chunks, so candidates read in parts (ahead of an import's
+        // batch) come in the order read at once: a row matching two books merges into the older.
+        page.sortByDateAdded()
+        return page
     }
 
     /// Writes new books, then authors, works, editions and entries, in one transaction.

@@ -11,10 +11,13 @@ public struct SQLiteLibraryStore: LibraryStore {
     /// The user whose library this is.
     public let userID: User.ID
     let writer: any DatabaseWriter
+    /// The file's count of committed transactions, for `libraryVersion()`; nil when unknown.
+    let commits: CommitCounter?
 
-    init(writer: any DatabaseWriter, userID: User.ID) {
+    init(writer: any DatabaseWriter, userID: User.ID, commits: CommitCounter? = nil) {
         self.writer = writer
         self.userID = userID
+        self.commits = commits
     }
 
     /// Runs `body` in a read transaction with the user's key, translating database errors. The
