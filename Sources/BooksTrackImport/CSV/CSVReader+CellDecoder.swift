@@ -6,6 +6,9 @@ extension CSVReader {
     enum CellDecoder {
         /// The text of `bytes`.
         static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            // Most cells are ASCII, which needs no validating (the generic validation looked up
+            // type metadata for every cell: a tenth of reading a Goodreads export).
+            if bytes.reduce(0, |) < 0x80 { return String(decoding: bytes, as: UTF8.self) }
             if let text = String(validating: bytes, as: UTF8.self) { return text }
             return windows1252(bytes)
         }
