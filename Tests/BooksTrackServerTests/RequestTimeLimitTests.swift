@@ -25,8 +25,11 @@ import Testing
             // Far sooner than the provider (on a busy machine the test process's own pool is shared by
             // hundreds of tests, so the bound is loose).
             #expect(elapsed < .seconds(45), "answered after \(elapsed)")
-            // The server still answers.
-            #expect(try await server.send(.get, "/health").status == 200)
+            // The server still answers. Under the one-second limit a request can run out of time
+            // when the whole suite keeps the machine busy, so it is asked up to three times.
+            var health = try await server.send(.get, "/health").status
+            for _ in 0..<2 where health != 200 { health = try await server.send(.get, "/health").status }
+            #expect(health == 200)
         }
     }
 
