@@ -67,12 +67,28 @@ struct ImportBatcher {
         summary = merged
     }
 
-    /// The ISBNs and title keys whose books a batch may match.
-    fileprivate static func candidateKeys(of books: [ImportedBook], keys: inout MatchingKeys) -> (isbns: [ISBN], titles: [String]) {
-        var titleKeys = books.map { keys.title($0.title) }
-        titleKeys += books.compactMap { keys.mainTitle($0.title) }
+    /// The library's books that rows of `books` may match, through `load` (the store's
+    /// `books(sharingISBNs:orTitleKeys:)` or `booksAhead`), in the order they were added.
+    ///
+    /// The books sharing an ISBN with a row are read first; only rows none of whose ISBNs is in
+    /// the library then look for their titles. A row whose ISBN is found matches by that ISBN
+    /// (`DraftIndex.match`), and every book another row can match by title is found by that
+    /// row's own title keys, so the books left unread are books no row of the batch can match.
+    fileprivate static func candidates(
+        of books: [ImportedBook], keys: inout MatchingKeys, load: (_ isbns: [ISBN], _ titleKeys: [String]) throws -> BookPage
+    ) throws -> BookPage {
+        let isbns = books.flatMap(\.isbns)
+        var page = isbns.isEmpty ? BookPage(books: [], editions: [:]) : try load(isbns, [])
+        let found = Set(page.editions.values.joined().flatMap(\.isbns))
+        var titleKeys: [String] = []
+        for book in books where !book.isbns.contains(where: found.contains) {
+            titleKeys.append(keys.title(book.title))
+            if let main = keys.mainTitle(book.title) { titleKeys.append(main) }
+        }
         titleKeys.removeAll { $0.isEmpty }
-        return (books.flatMap(\.isbns), titleKeys)
+        if !titleKeys.isEmpty { page.formUnion(try load([], titleKeys)) }
+        page.sortByDateAdded()
+        return page
     }
 
     private mutating func merge(_ books: [ImportedBook], candidates readAhead: BookPage? = nil, into summary: inout ImportSummary) throws {
@@ -84,8 +100,10 @@ struct ImportBatcher {
         if let readAhead {
             candidates = readAhead
         } else {
-            let wanted = Self.candidateKeys(of: books, keys: &keys)
-            candidates = try store.books(sharingISBNs: wanted.isbns, orTitleKeys: wanted.titles)
+            let store = store
+            candidates = try Self.candidates(of: books, keys: &keys) { isbns, titleKeys in
+                try store.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
+            }
         }
         var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
@@ -215,8 +233,10 @@ private struct ReadAhead {
             let part = Array(part)
             return ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
                 var keys = MatchingKeys()
-                let wanted = ImportBatcher.candidateKeys(of: part, keys: &keys)
-                _ = hand((try store.booksAhead(sharingISBNs: wanted.isbns, orTitleKeys: wanted.titles), keys))
+                let page = try ImportBatcher.candidates(of: part, keys: &keys) { isbns, titleKeys in
+                    try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
+                }
+                _ = hand((page, keys))
             }
         }
     }
