@@ -253,7 +253,11 @@ import Testing
 
 /// Years before the common era: the Odyssey, the Analects.
 @Suite struct YearsBeforeTheCommonEraTests {
-    @Test(arguments: [("-700", -700), ("-0700", -700), ("700 BC", -700), ("700 bce", -700), ("479 B.C.", -479), ("1 BC", -1), ("-9999", -9999)])
+    @Test(arguments: [
+        ("-700", -700), ("-0700", -700), ("700 BC", -700), ("700 bce", -700), ("479 B.C.", -479), ("1 BC", -1), ("-9999", -9999),
+        // Padded, also with a no-break space (Unicode whitespace) after it.
+        (" 479 B.C. ", -479), ("700 BC\u{00A0}", -700), ("\t-700", -700),
+    ])
     func aYearBCIsReadToTheYear(text: String, year: Int) throws {
         let date = try #require(PartialDate(parsing: text))
         #expect(date.year == year)

@@ -199,6 +199,13 @@ extension PartialDate {
     /// The year of "-700", "700 BC", "700 BCE", "700 B.C." or "700 B.C.E." as a negative number; nil
     /// for any other text.
     fileprivate static func yearBeforeCommonEra(in text: String) -> Int? {
+        // Only a text starting with "-" or ending with "C", "E" or "." can be one: most dates are
+        // not looked at further (upper-casing every date cost a tenth of reading an export).
+        // (A byte past ASCII may be whitespace the full check trims.)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = text.utf8.first(where: { !isSpace($0) }), let last = text.utf8.last(where: { !isSpace($0) }),
+              first == UInt8(ascii: "-") || first >= 0x80 || last >= 0x80 || Array("CcEe.".utf8).contains(last)
+        else { return nil }
         var trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("-") {
             let digits = trimmed.dropFirst()

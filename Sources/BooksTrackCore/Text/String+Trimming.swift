@@ -5,7 +5,7 @@ extension StringProtocol {
     package func trimmingWhitespace() -> String {
         // Most cells start and end with an ASCII letter, digit or mark: nothing to trim.
         let bytes = utf8
-        if let first = bytes.first, Self.isKeptASCII(first), Self.isKeptASCII(bytes[bytes.index(bytes.endIndex, offsetBy: -1)]) {
+        if let first = bytes.first, isKeptASCII(first), isKeptASCII(bytes[bytes.index(bytes.endIndex, offsetBy: -1)]) {
             return String(self)
         }
         let scalars = unicodeScalars
@@ -18,9 +18,20 @@ extension StringProtocol {
         trimmed.append(contentsOf: scalars[start..<end])
         return String(trimmed)
     }
+}
 
-    /// Whether a UTF-8 byte is an ASCII character other than White_Space (tab to carriage return, space).
-    private static func isKeptASCII(_ byte: UInt8) -> Bool {
-        byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
+extension String {
+    /// `StringProtocol.trimmingWhitespace()` for a `String`: the generic version reaches the text
+    /// through witness tables from another module, which cost as much as the rest of mapping a
+    /// CSV cell; a text with nothing to trim is returned as it is.
+    package func trimmingWhitespace() -> String {
+        let bytes = utf8
+        if let first = bytes.first, let last = bytes.last, isKeptASCII(first), isKeptASCII(last) { return self }
+        return self[...].trimmingWhitespace()
     }
+}
+
+/// Whether a UTF-8 byte is an ASCII character other than White_Space (tab to carriage return, space).
+private func isKeptASCII(_ byte: UInt8) -> Bool {
+    byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
 }
