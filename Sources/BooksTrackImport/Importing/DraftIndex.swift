@@ -26,27 +26,48 @@ struct DraftIndex {
     private var byMainKey: [String: [Int]] = [:]
     /// Drafts that have an ISBN, so that a subtitle match can require one side without.
     private var withISBN: Set<Int> = []
+    /// The titles and primary authors registered, in order, until a row first needs a title
+    /// match: a re-import's rows all match by ISBN, and normalizing the title of every book of the
+    /// batch was most of the cost of registering them. Nil once the title keys are made.
+    private var unkeyedTitles: [(position: Int, title: String, author: String)]? = []
 
     /// Makes `draft`, at `position` among the batch's drafts, findable by its current ISBNs and keys.
     mutating func register(_ draft: BookDraft, at position: Int, keys: inout MatchingKeys) {
         for isbn in draft.isbns where byISBN[isbn] == nil { byISBN[isbn] = position }
         if !draft.isbns.isEmpty { withISBN.insert(position) }
-        let title = keys.title(draft.work.title)
-        let author = keys.author(draft.authors.first?.name ?? "")
+        let author = draft.authors.first?.name ?? ""
+        if unkeyedTitles != nil {
+            unkeyedTitles?.append((position, draft.work.title, author))
+        } else {
+            registerTitle(draft.work.title, author: author, at: position, keys: &keys)
+        }
+    }
+
+    /// Makes the title keys of the titles registered so far, in the order they were registered.
+    private mutating func keyTitles(keys: inout MatchingKeys) {
+        guard let pending = unkeyedTitles else { return }
+        unkeyedTitles = nil
+        for entry in pending { registerTitle(entry.title, author: entry.author, at: entry.position, keys: &keys) }
+    }
+
+    private mutating func registerTitle(_ text: String, author name: String, at position: Int, keys: inout MatchingKeys) {
+        let title = keys.title(text)
+        let author = keys.author(name)
         let key = title + "|" + author
         if byKey[key] == nil { byKey[key] = position }
         if byTitle[title]?.contains(position) != true { byTitle[title, default: []].append(position) }
-        if !author.isEmpty, let main = keys.mainTitle(draft.work.title) {
+        if !author.isEmpty, let main = keys.mainTitle(text) {
             let mainKey = main + "|" + author
             if byMainKey[mainKey]?.contains(position) != true { byMainKey[mainKey, default: []].append(position) }
         }
     }
 
     /// The draft `book` describes, if any.
-    func match(_ book: ImportedBook, keys: inout MatchingKeys) -> Match? {
+    mutating func match(_ book: ImportedBook, keys: inout MatchingKeys) -> Match? {
         for isbn in book.isbns {
             if let position = byISBN[isbn] { return Match(position: position, evidence: .isbn) }
         }
+        keyTitles(keys: &keys)
         let title = keys.title(book.title)
         if let primary = book.authors.first {
             let author = keys.author(primary)
