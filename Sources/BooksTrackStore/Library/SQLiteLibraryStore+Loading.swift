@@ -32,31 +32,21 @@ extension SQLiteLibraryStore {
         return result
     }
 
-    /// The ordered authors of each work.
+    /// The ordered authors of each work: the links first, then each author once. A library holds
+    /// several books by most of its authors, and reading the author's row again for each of their
+    /// books (a join) was most of the cost of loading an import's candidates.
     func authorsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
         guard !workIDs.isEmpty else { return [:] }
-        var result: [Work.ID: [Author]] = [:]
-        // The same author often writes several books of a page: decode each once.
-        var decoded: [Author.ID: Author] = [:]
-        for (workID, author) in try Self.inChunks(workIDs, { list, ids in
+        let links = try authorIDs(db, user, workIDs: workIDs)
+        var authors: [Author.ID: Author] = [:]
+        for author in try Self.inChunks(Self.uniqued(links.values.flatMap { $0 }), { list, ids in
             try Self.fetch(db, """
-                SELECT wa.workID, \(AuthorRecord.selection(alias: "a")) FROM work_authors wa
-                JOIN authors a ON a.userKey = wa.userKey AND a.id = wa.authorID
-                WHERE wa.userKey = ? AND wa.workID IN (\(list)) ORDER BY wa.workID, wa.position
-                """, [user] + ids, table: "authors") { reader in
-                let workID = try reader.id(Work.self)
-                let authorColumn = reader.index
-                let authorID = try reader.id(Author.self)
-                if let known = decoded[authorID] { return (workID, known) }
-                reader.seek(to: authorColumn)
-                let author = try AuthorRecord.decode(&reader)
-                decoded[authorID] = author
-                return (workID, author)
-            }
+                SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id IN (\(list))
+                """, [user] + ids, table: "authors") { try AuthorRecord.decode(&$0) }
         }) {
-            result[workID, default: []].append(author)
+            authors[author.id] = author
         }
-        return result
+        return links.mapValues { ids in ids.compactMap { authors[$0] } }
     }
 
     /// Recomputes the stored sort key of the first author of each work.
