@@ -32,11 +32,16 @@ extension SQLiteLibraryStore {
         return result
     }
 
-    /// The ordered authors of each work: the links first, then each author once. A library holds
-    /// several books by most of its authors, and reading the author's row again for each of their
-    /// books (a join) was most of the cost of loading an import's candidates.
+    /// The ordered authors of each work.
+    ///
+    /// A page (a few dozen works) reads them in one join. Longer lists (an import's candidates, an
+    /// export's pages) read the links, then each author once: a library holds several books by
+    /// most of its authors, and the join reads the author's row again for each of their books,
+    /// which was most of loading an import's candidates; for a page of 50 the second statement
+    /// costs more than it saves.
     func authorsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
         guard !workIDs.isEmpty else { return [:] }
+        guard workIDs.count > 100 else { return try authorsJoined(db, user, workIDs: workIDs) }
         let links = try authorIDs(db, user, workIDs: workIDs)
         var authors: [Author.ID: Author] = [:]
         for author in try Self.inChunks(Self.uniqued(links.values.flatMap { $0 }), { list, ids in
@@ -47,6 +52,31 @@ extension SQLiteLibraryStore {
             authors[author.id] = author
         }
         return links.mapValues { ids in ids.compactMap { authors[$0] } }
+    }
+
+    /// `authorsByWork` in one join, each author decoded once.
+    private func authorsJoined(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
+        var result: [Work.ID: [Author]] = [:]
+        var decoded: [Author.ID: Author] = [:]
+        for (workID, author) in try Self.inChunks(workIDs, { list, ids in
+            try Self.fetch(db, """
+                SELECT wa.workID, \(AuthorRecord.selection(alias: "a")) FROM work_authors wa
+                JOIN authors a ON a.userKey = wa.userKey AND a.id = wa.authorID
+                WHERE wa.userKey = ? AND wa.workID IN (\(list)) ORDER BY wa.workID, wa.position
+                """, [user] + ids, table: "authors") { reader in
+                let workID = try reader.id(Work.self)
+                let authorColumn = reader.index
+                let authorID = try reader.id(Author.self)
+                if let known = decoded[authorID] { return (workID, known) }
+                reader.seek(to: authorColumn)
+                let author = try AuthorRecord.decode(&reader)
+                decoded[authorID] = author
+                return (workID, author)
+            }
+        }) {
+            result[workID, default: []].append(author)
+        }
+        return result
     }
 
     /// Recomputes the stored sort key of the first author of each work.
