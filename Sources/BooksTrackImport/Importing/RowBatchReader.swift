@@ -3,7 +3,8 @@ import Foundation
 
 /// The rows of a CSV or TSV file, mapped to books in batches on another thread while the caller
 /// merges the batch before: on two cores reading and mapping the file cost almost nothing on top
-/// of the merging. At most two batches wait to be taken, so memory does not grow with the file.
+/// of the merging. At most one batch waits to be taken (the importer holds the next one besides,
+/// to read its candidates ahead), so memory does not grow with the file.
 ///
 /// `close()` must be called once the caller is done, whatever happened: it stops the reading
 /// thread and waits for it, so no work outlives the import.
@@ -22,7 +23,7 @@ final class RowBatchReader: Sendable {
     /// Starts reading the data rows after the header `reader` has already returned; `now` bounds
     /// the dates a row may carry.
     init(reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date()) {
-        batches = ProducerThread(name: "BooksTrack import rows", capacity: 2) { hand in
+        batches = ProducerThread(name: "BooksTrack import rows", capacity: 1) { hand in
             var reader = reader
             var batch = Batch()
             batch.books.reserveCapacity(batchSize)
