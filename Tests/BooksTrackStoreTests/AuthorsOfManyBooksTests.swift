@@ -4,8 +4,8 @@ import BooksTrackTesting
 import Foundation
 import Testing
 
-/// The authors of a page are read in one join, those of a longer list (an import's candidates, an
-/// export) as links and then each author once: both give every book its authors in order.
+/// A long list of books (an import's candidates, an export's page) and pages of it give every book
+/// its authors in order, each author shared by many books.
 @Suite struct AuthorsOfManyBooksTests {
     @Test func aLongListAndPagesOfItGiveEachBookItsAuthorsInOrder() throws {
         let database = try LibraryDatabase.inMemory()

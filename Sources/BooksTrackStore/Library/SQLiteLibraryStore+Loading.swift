@@ -33,30 +33,10 @@ extension SQLiteLibraryStore {
     }
 
     /// The ordered authors of each work.
-    ///
-    /// A page (a few dozen works) reads them in one join. Longer lists (an import's candidates, an
-    /// export's pages) read the links, then each author once: a library holds several books by
-    /// most of its authors, and the join reads the author's row again for each of their books,
-    /// which was most of loading an import's candidates; for a page of 50 the second statement
-    /// costs more than it saves.
     func authorsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
         guard !workIDs.isEmpty else { return [:] }
-        guard workIDs.count > 100 else { return try authorsJoined(db, user, workIDs: workIDs) }
-        let links = try authorIDs(db, user, workIDs: workIDs)
-        var authors: [Author.ID: Author] = [:]
-        for author in try Self.inChunks(Self.uniqued(links.values.flatMap { $0 }), { list, ids in
-            try Self.fetch(db, """
-                SELECT \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id IN (\(list))
-                """, [user] + ids, table: "authors") { try AuthorRecord.decode(&$0) }
-        }) {
-            authors[author.id] = author
-        }
-        return links.mapValues { ids in ids.compactMap { authors[$0] } }
-    }
-
-    /// `authorsByWork` in one join, each author decoded once.
-    private func authorsJoined(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
         var result: [Work.ID: [Author]] = [:]
+        // The same author often writes several books of a page: decode each once.
         var decoded: [Author.ID: Author] = [:]
         for (workID, author) in try Self.inChunks(workIDs, { list, ids in
             try Self.fetch(db, """
