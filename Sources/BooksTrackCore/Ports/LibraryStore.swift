@@ -26,7 +26,9 @@ public protocol LibraryTransactions: Sendable {
 }
 
 extension BookStore {
+    /// No version: a store that cannot tell whether it changed has nothing read ahead of an import's batch.
     public func libraryVersion() throws -> LibraryVersion? { nil }
+    /// `books(sharingISBNs:orTitleKeys:)` itself, for a store without readers beside its writer.
     public func booksAhead(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         try books(sharingISBNs: isbns, orTitleKeys: titleKeys)
     }
@@ -40,6 +42,7 @@ public struct LibraryVersion: Hashable, Sendable {
     /// SQLite's `data_version` on the writer's connection, which moves when another process commits.
     public let otherWriters: Int64
 
+    /// A version made of its two counts.
     public init(commits: UInt64, otherWriters: Int64) {
         self.commits = commits
         self.otherWriters = otherWriters
