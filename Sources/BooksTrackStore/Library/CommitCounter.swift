@@ -13,17 +13,11 @@ final class CommitCounter: TransactionObserver, Sendable {
     /// How many transactions with changes have been committed since the file was opened.
     var value: UInt64 { count.load(ordering: .acquiring) }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    // No change events: GRDB tells every observer of every commit, and the count of changed rows
+    // read then is all the counter needs (events would also cost an update hook on every row).
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
 
-    func databaseDidChange(with event: DatabaseEvent) {
-        // One change is enough to know the transaction changed something; the rest of an
-        // import's rows are not reported.
-        stopObservingDatabaseChangesUntilNextTransaction()
-    }
-
-    func databaseDidChange() {
-        stopObservingDatabaseChangesUntilNextTransaction()
-    }
+    func databaseDidChange(with event: DatabaseEvent) {}
 
     func databaseDidCommit(_ db: Database) {
         // GRDB reports every commit, also of a write transaction that changed nothing (an import
