@@ -203,9 +203,14 @@ extension PartialDate {
         // not looked at further (upper-casing every date cost a tenth of reading an export).
         // (A byte past ASCII may be whitespace the full check trims.)
         let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = text.utf8.first(where: { !isSpace($0) }), let last = text.utf8.last(where: { !isSpace($0) }),
-              first == UInt8(ascii: "-") || first >= 0x80 || last >= 0x80 || Array("CcEe.".utf8).contains(last)
-        else { return nil }
+        guard let first = text.utf8.first(where: { !isSpace($0) }), let last = text.utf8.last(where: { !isSpace($0) }) else { return nil }
+        switch (first, last) {
+        case (UInt8(ascii: "-"), _), (0x80..., _), (_, 0x80...),
+             (_, UInt8(ascii: "C")), (_, UInt8(ascii: "c")), (_, UInt8(ascii: "E")), (_, UInt8(ascii: "e")), (_, UInt8(ascii: ".")):
+            break
+        default:
+            return nil
+        }
         var trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("-") {
             let digits = trimmed.dropFirst()
