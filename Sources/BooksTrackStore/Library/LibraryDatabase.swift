@@ -31,12 +31,23 @@ public final class LibraryDatabase: Sendable {
         do {
             // A new file is switched to WAL as it is created, which SQLite refuses while another
             // opener creates it too ("database is locked", whatever the busy timeout): openers of a
-            // file that is not there yet take the folder's lock in turn.
-            if FileManager.default.fileExists(atPath: path) {
-                pool = try DatabasePool(path: path, configuration: Self.configuration)
-            } else {
-                pool = try DirectoryLock.holding(url.deletingLastPathComponent()) {
-                    try DatabasePool(path: path, configuration: Self.configuration)
+            // file that is not there yet take the folder's lock in turn. A file that is there may
+            // still be one another opener is creating: told "locked", the opener tries again
+            // holding the lock, a few times 50 ms apart.
+            var tries = 0
+            while true {
+                do {
+                    if tries == 0, FileManager.default.fileExists(atPath: path) {
+                        pool = try DatabasePool(path: path, configuration: Self.configuration)
+                    } else {
+                        pool = try DirectoryLock.holding(url.deletingLastPathComponent()) {
+                            try DatabasePool(path: path, configuration: Self.configuration)
+                        }
+                    }
+                    break
+                } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && tries < 10 {
+                    tries += 1
+                    Thread.sleep(forTimeInterval: 0.05)
                 }
             }
         } catch let error as DatabaseError {
