@@ -28,6 +28,8 @@ public protocol LibraryTransactions: Sendable {
 extension BookStore {
     /// No version: a store that cannot tell whether it changed has nothing read ahead of an import's batch.
     public func libraryVersion() throws -> LibraryVersion? { nil }
+    /// No version: nothing is merged ahead of an import's batch.
+    public func libraryVersionAtCommit() throws -> LibraryVersion? { nil }
     /// `books(sharingISBNs:orTitleKeys:)` itself, for a store without readers beside its writer.
     public func booksAhead(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         try books(sharingISBNs: isbns, orTitleKeys: titleKeys)
@@ -125,6 +127,10 @@ public protocol BookStore: UserScoped {
     /// transaction that finds the same version. Nil when the store cannot tell (reading ahead is
     /// then of no use).
     func libraryVersion() throws -> LibraryVersion?
+    /// The version the library will have once the write transaction it is asked in commits,
+    /// when nothing else commits before: a later transaction that finds it knows that only this
+    /// one was committed in between. Nil when the store cannot tell.
+    func libraryVersionAtCommit() throws -> LibraryVersion?
     /// `books(sharingISBNs:orTitleKeys:)` read in a snapshot of their own, outside any write
     /// transaction and beside it: an import reads the candidates of its next batch while it
     /// writes the current one.

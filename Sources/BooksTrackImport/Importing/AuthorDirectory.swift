@@ -3,7 +3,7 @@ import Foundation
 
 /// The authors of the library and of the import so far, by normalized name, so that every row
 /// naming "Tamsyn Muir" (or "Muir, Tamsyn") points at one author.
-struct AuthorDirectory {
+struct AuthorDirectory: Sendable {
     private var byName: [String: Author] = [:]
     /// Authors made by this import and not yet written.
     private(set) var unsaved: Set<Author.ID> = []

@@ -10,13 +10,13 @@ import Foundation
 /// writes only what changed. A batch is written whole or not at all, and merging a row twice
 /// changes nothing the second time, so an import killed part-way and run again ends with the same
 /// library as one run through.
-struct ImportBatcher {
-    private let store: any LibraryStore
-    private let format: ImportFormat
+struct ImportBatcher: Sendable {
+    fileprivate let store: any LibraryStore
+    fileprivate let format: ImportFormat
     private let options: ImportOptions
     private let now: Date
     private var authors: AuthorDirectory
-    private var keys = MatchingKeys()
+    fileprivate var keys = MatchingKeys()
     /// On a dry run, the keys of books an earlier batch would have added.
     private var plannedKeys: Set<String> = []
     /// Rows that named no status and became to-read.
@@ -25,10 +25,14 @@ struct ImportBatcher {
     private var firstRows: [Work.ID: Int] = [:]
     /// The candidates of the next batch, being read on another thread while this one is merged.
     private var ahead: ReadAhead?
+    /// The next batch, being merged on another thread while this one is written.
+    private var mergeAhead: MergeAhead?
     /// Whether the last batch wrote anything. Candidates read beside a batch that writes are out of
     /// date when it commits, so after such a batch (a new library, most of a first import) none
     /// are read ahead; after one that wrote nothing (a re-import) they are.
     private var lastBatchWrote = false
+    /// How many batches were merged ahead (`MergeAhead`) and used.
+    private(set) var batchesMergedAhead = 0
 
     init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
         self.store = store
@@ -39,18 +43,29 @@ struct ImportBatcher {
     }
 
     /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
-    /// its candidates. `upcoming` is the batch the next call will bring, whose candidates may be
-    /// read on another thread meanwhile.
+    /// its candidates. `upcoming` is the batch the next call will bring, which may be read and
+    /// merged on another thread meanwhile.
     ///
-    /// Candidates read ahead are used only when the library's version in this batch's
-    /// transaction is the one they were read after, so nothing was committed in between (by
-    /// this import, another one or another process): they are then exactly what this
-    /// transaction would read. Otherwise they are read again here.
+    /// Work done ahead is used only when the library's version in this batch's transaction shows
+    /// that nothing else was committed since it began (by another import or another process):
+    /// - after a batch that wrote nothing (a re-import), the next batch's candidates are read
+    ///   beside its merge (`ReadAhead`), and used when the version is still the one they were
+    ///   read after;
+    /// - after a batch that wrote (a first import), the next batch is merged beside its writes
+    ///   (`MergeAhead`), against the library as it was before them, when none of its rows shares
+    ///   an ISBN or a title key with a book the batch wrote; it is used when the version is the
+    ///   one the batch's commit left.
+    /// Otherwise the batch reads its candidates and merges here, as it would without.
     mutating func process(_ books: [ImportedBook], upcoming: [ImportedBook]? = nil, into summary: inout ImportSummary) throws {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
-        if options.dryRun { return try merge(books, into: &summary) }
+        if options.dryRun {
+            _ = try plan(books, into: &summary)
+            return
+        }
         // Waited for before the transaction, which would otherwise hold off other writers meanwhile.
+        let mergedAhead = mergeAhead.flatMap { $0.result(for: books) }
+        mergeAhead = nil
         let readAhead = ahead.flatMap { $0.result(for: books) }
         ahead = nil
         // The title keys normalized for the read stay of use to the merge.
@@ -58,13 +73,64 @@ struct ImportBatcher {
         var merged = summary
         try store.blockingTransaction {
             let version = try store.libraryVersion()
-            let candidates = readAhead.flatMap { $0.version == version ? $0.page : nil }
-            if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
-                ahead = ReadAhead(upcoming, after: version, store: store)
+            let plan: Plan
+            if let mergedAhead, let version, mergedAhead.version == version {
+                plan = adopt(mergedAhead.merge, into: &merged)
+            } else {
+                let candidates = readAhead.flatMap { $0.version == version ? $0.page : nil }
+                if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
+                    ahead = ReadAhead(upcoming, after: version, store: store)
+                }
+                plan = try self.plan(books, candidates: candidates, into: &merged)
             }
-            try merge(books, candidates: candidates, into: &merged)
+            try write(plan, mergingAhead: version == nil ? nil : upcoming)
         }
         summary = merged
+    }
+
+    /// What a batch writes, and the keys (ISBNs, title keys) of every book it adds or changes, as
+    /// it was and as it will be: the rows of a batch merged beside it must not share one.
+    fileprivate struct Plan: Sendable {
+        var changes: LibraryChanges
+        var touchedKeys: Set<String>
+    }
+
+    /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
+    /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: [ImportedBook]?) throws {
+        let changes = plan.changes
+        lastBatchWrote = !changes.isEmpty
+        guard !changes.isEmpty else { return }
+        authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
+        // Candidates read beside a batch that writes are out of date once it commits.
+        ahead = nil
+        var next = upcoming.flatMap { $0.isEmpty ? nil : MergeAhead($0, batcher: self, touchedKeys: plan.touchedKeys) }
+        try store.apply(changes)
+        next?.expect(try store.libraryVersionAtCommit())
+        mergeAhead = next
+    }
+
+    /// Takes on the state of a batcher that merged this batch ahead, and its counts; returns its plan.
+    private mutating func adopt(_ merge: MergeAhead.Merge, into summary: inout ImportSummary) -> Plan {
+        let mergedAhead = batchesMergedAhead
+        self = merge.batcher
+        batchesMergedAhead = mergedAhead + 1
+        summary.added += merge.summary.added
+        summary.merged += merge.summary.merged
+        summary.unchanged += merge.summary.unchanged
+        summary.skipped += merge.summary.skipped
+        summary.queuedForEnrichment += merge.summary.queuedForEnrichment
+        summary.problems += merge.summary.problems
+        return merge.plan
+    }
+
+    /// The keys by which a book could be among the candidates of a row (`candidates(of:keys:load:)`):
+    /// its editions' ISBNs, its title key and its key before the subtitle.
+    fileprivate static func candidateKeys(isbns: [ISBN], title: String, keys: inout MatchingKeys, into set: inout Set<String>) {
+        for isbn in isbns { set.insert(isbn.isbn13) }
+        let titleKey = keys.title(title)
+        if !titleKey.isEmpty { set.insert(titleKey) }
+        if let main = keys.mainTitle(title), !main.isEmpty { set.insert(main) }
     }
 
     /// The library's books that rows of `books` may match, through `load` (the store's
@@ -91,7 +157,8 @@ struct ImportBatcher {
         return page
     }
 
-    private mutating func merge(_ books: [ImportedBook], candidates readAhead: BookPage? = nil, into summary: inout ImportSummary) throws {
+    /// Merges a batch into its candidates (read here unless given) and returns what to write.
+    fileprivate mutating func plan(_ books: [ImportedBook], candidates readAhead: BookPage? = nil, into summary: inout ImportSummary) throws -> Plan {
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
         for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
@@ -154,11 +221,14 @@ struct ImportBatcher {
         summary.queuedForEnrichment += changes.enrichmentQueue.count
         if options.dryRun {
             for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
-        } else {
-            try store.apply(changes)
-            lastBatchWrote = !changes.isEmpty
-            authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         }
+        var touchedKeys = Set<String>()
+        for (position, draft) in drafts.enumerated() where position >= originals.count || draft != originals[position] {
+            for book in position < originals.count ? [originals[position], draft] : [draft] {
+                Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)
+            }
+        }
+        return Plan(changes: changes, touchedKeys: touchedKeys)
     }
 
     /// What the report says of a row merged into a book other than by a shared ISBN alone: that the
@@ -219,7 +289,7 @@ struct ImportBatcher {
 
 /// The candidates of a batch read in snapshots taken after `version`, each half of the batch on a
 /// thread of its own: a re-import's batch waits for its candidates, and the halves use both cores.
-private struct ReadAhead {
+private struct ReadAhead: Sendable {
     let version: LibraryVersion
     /// The rows of the batch, to make sure the candidates are used for it.
     private let rows: [Int]
@@ -256,5 +326,60 @@ private struct ReadAhead {
         }
         page.sortByDateAdded()
         return (version, page, keys)
+    }
+}
+
+/// The next batch merged on a thread of its own while the batcher writes the current one, by a
+/// copy of the batcher as it will be once that batch is written.
+///
+/// Its candidates are read in snapshots taken while the current batch's transaction holds the
+/// file, so they show the library before that batch's writes or after its commit. The two agree
+/// on every book a row of the next batch can find, when none of those rows shares an ISBN or a
+/// title key with a book the current batch adds or changes: otherwise nothing is merged ahead.
+/// The merge is used only in a transaction that finds the version the current batch's commit
+/// left (`expect(_:)`), so that nothing else was committed in between.
+private struct MergeAhead: Sendable {
+    struct Merge: Sendable {
+        var batcher: ImportBatcher
+        var plan: ImportBatcher.Plan
+        /// The counts and problems of the batch alone.
+        var summary: ImportSummary
+    }
+
+    private let rows: [Int]
+    private var expected: LibraryVersion?
+    private let merge: ProducerThread<Merge>
+
+    init(_ books: [ImportedBook], batcher: ImportBatcher, touchedKeys: Set<String>) {
+        rows = books.map(\.row)
+        merge = ProducerThread(name: "BooksTrack import merge", capacity: 0) { hand in
+            var batcher = batcher
+            var rowKeys = Set<String>()
+            for book in books {
+                ImportBatcher.candidateKeys(isbns: book.isbns, title: book.title, keys: &batcher.keys, into: &rowKeys)
+            }
+            guard rowKeys.isDisjoint(with: touchedKeys) else { return }
+            let store = batcher.store
+            let candidates = try ImportBatcher.candidates(of: books, keys: &batcher.keys) { isbns, titleKeys in
+                try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
+            }
+            var summary = ImportSummary(format: batcher.format, dryRun: false)
+            let plan = try batcher.plan(books, candidates: candidates, into: &summary)
+            _ = hand(Merge(batcher: batcher, plan: plan, summary: summary))
+        }
+    }
+
+    /// Records the version the current batch's commit leaves; nil (a store that cannot tell)
+    /// leaves the merge unused.
+    mutating func expect(_ version: LibraryVersion?) {
+        expected = version
+    }
+
+    /// The merge and the version it needs, when it is of `books` and was made (a failed read or
+    /// a shared key leaves the batch to be merged in its transaction).
+    func result(for books: [ImportedBook]) -> (version: LibraryVersion, merge: Merge)? {
+        defer { merge.close() }
+        guard books.map(\.row) == rows, let expected, let done = try? merge.next() else { return nil }
+        return (expected, done)
     }
 }

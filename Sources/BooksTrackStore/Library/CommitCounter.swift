@@ -13,6 +13,12 @@ final class CommitCounter: TransactionObserver, Sendable {
     /// How many transactions with changes have been committed since the file was opened.
     var value: UInt64 { count.load(ordering: .acquiring) }
 
+    /// The count once the transaction open on the writer connection `db` commits: one more when
+    /// it has changed rows, as `databaseDidCommit` will find. Asked on the writer's queue.
+    func value(committing db: Database) -> UInt64 {
+        value + (db.totalChangesCount == lastChanges.load(ordering: .relaxed) ? 0 : 1)
+    }
+
     // No change events: GRDB tells every observer of every commit, and the count of changed rows
     // read then is all the counter needs (events would also cost an update hook on every row).
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }

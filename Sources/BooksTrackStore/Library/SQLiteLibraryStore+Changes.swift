@@ -37,6 +37,16 @@ extension SQLiteLibraryStore {
         }
     }
 
+    /// `libraryVersion()` as the commit of the open write transaction will leave it: one more
+    /// commit when the transaction has changed rows (`CommitCounter`).
+    public func libraryVersionAtCommit() throws -> LibraryVersion? {
+        guard let commits else { return nil }
+        return try readOnWriter { db, _ in
+            let otherWriters = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+            return LibraryVersion(commits: commits.value(committing: db), otherWriters: otherWriters)
+        }
+    }
+
     private func books(_ db: Database, _ user: Int64?, sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         let isbnKeys = Self.uniqued(isbns.map(\.isbn13))
         let titleKeys = Self.uniqued(titleKeys.filter { !$0.isEmpty })
