@@ -154,6 +154,8 @@ import Testing
         #expect(summary.merged == 1)
         #expect(entry.rating == 4)
         #expect(entry.notes == "Lent to Sam")
+        // The rows the unused merge recorded are forgotten: no row is "the same book" as itself.
+        #expect(summary.problems.isEmpty, "\(summary.problems)")
     }
 
     @Test func notesWrittenByAnotherProcessWhileTheNextBatchWasMergedAheadAreKept() throws {
@@ -166,6 +168,24 @@ import Testing
         #expect(summary.merged == 1)
         #expect(entry.rating == 4)
         #expect(entry.notes == "Lent to Sam")
+        #expect(summary.problems.isEmpty, "\(summary.problems)")
+    }
+
+    @Test func firstRowsOfADroppedPassAreSeenByNoLaterPass() {
+        let rows = FirstRows()
+        let (book, other) = (Work.ID(), Work.ID())
+        let first = rows.beginPass()
+        rows.record(3, of: book, pass: first)
+        let ahead = rows.beginPass()
+        #expect(rows.row(of: book, pass: ahead) == 3)
+        rows.record(12, of: other, pass: ahead)
+        #expect(rows.row(of: other, pass: first) == nil)
+        rows.drop(ahead)
+        let again = rows.beginPass()
+        #expect(rows.row(of: other, pass: again) == nil)
+        #expect(rows.row(of: book, pass: again) == 3)
+        rows.record(14, of: other, pass: again)
+        #expect(rows.row(of: other, pass: rows.beginPass()) == 14)
     }
 
     @Test func withoutAnEditTheBatchMergedAheadIsUsed() throws {

@@ -22,7 +22,9 @@ struct ImportBatcher: Sendable {
     /// Rows that named no status and became to-read.
     private(set) var rowsWithoutStatus = 0
     /// The first row of this import that described each book, to report a book the file lists twice.
-    private var firstRows: [Work.ID: Int] = [:]
+    fileprivate let firstRows = FirstRows()
+    /// The pass under which the batch being merged records its first rows.
+    fileprivate var pass = 0
     /// The candidates of the next batch, being read on another thread while this one is merged.
     private var ahead: ReadAhead?
     /// The next batch, being merged on another thread while this one is written.
@@ -60,12 +62,14 @@ struct ImportBatcher: Sendable {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
         if options.dryRun {
+            pass = firstRows.beginPass()
             _ = try plan(books, into: &summary)
             return
         }
         // Waited for before the transaction, which would otherwise hold off other writers meanwhile.
-        let mergedAhead = mergeAhead.flatMap { $0.result(for: books) }
+        let mergingAhead = mergeAhead
         mergeAhead = nil
+        let mergedAhead = mergingAhead?.result(for: books)
         let readAhead = ahead.flatMap { $0.result(for: books) }
         ahead = nil
         // The title keys normalized for the read stay of use to the merge.
@@ -77,6 +81,8 @@ struct ImportBatcher: Sendable {
             if let mergedAhead, let version, mergedAhead.version == version {
                 plan = adopt(mergedAhead.merge, into: &merged)
             } else {
+                if let mergingAhead { firstRows.drop(mergingAhead.pass) }
+                pass = firstRows.beginPass()
                 let candidates = readAhead.flatMap { $0.version == version ? $0.page : nil }
                 if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
                     ahead = ReadAhead(upcoming, after: version, store: store)
@@ -212,7 +218,7 @@ struct ImportBatcher: Sendable {
                 }
                 drafts.append(draft)
                 index.register(draft, at: drafts.count - 1, keys: &keys)
-                firstRows[draft.work.id] = book.row
+                firstRows.record(book.row, of: draft.work.id, pass: pass)
                 summary.added += 1
             }
         }
@@ -238,11 +244,11 @@ struct ImportBatcher: Sendable {
         let title = "“\(draft.work.title)”" + (draft.authors.first.map { " by \($0.name)" } ?? "")
         let reads = draft.entry.readHistory.count + (draft.entry.dateCompleted == nil ? 0 : 1)
         let readsText = reads > 1 ? "; \(reads) reads kept" : ""
-        if let first = firstRows[draft.work.id] {
+        if let first = firstRows.row(of: draft.work.id, pass: pass) {
             let how = evidence == .titleBeforeSubtitle ? " (the same title before its subtitle)" : ""
             return "same book as row \(first), \(title)\(how); merged into one book\(readsText)"
         }
-        firstRows[draft.work.id] = book.row
+        firstRows.record(book.row, of: draft.work.id, pass: pass)
         guard evidence == .titleBeforeSubtitle else { return nil }
         return "“\(book.title)” is \(title) in the library (the same title before its subtitle); merged\(readsText)"
     }
@@ -250,6 +256,8 @@ struct ImportBatcher: Sendable {
     /// What must be written: new books whole, and of the others only the parts that changed.
     private func changes(drafts: [BookDraft], originals: [BookDraft]) -> LibraryChanges {
         var changes = LibraryChanges()
+        // The new books are the drafts after the library's; a grown array would be copied as it grows.
+        changes.newBooks.reserveCapacity(drafts.count - originals.count)
         for (position, draft) in drafts.enumerated() {
             if draft.isNew {
                 // The entry may only own an edition written with it or before it.
@@ -346,14 +354,21 @@ private struct MergeAhead: Sendable {
         var summary: ImportSummary
     }
 
+    /// The pass under which the merge records its first rows (`FirstRows`).
+    let pass: Int
     private let rows: [Int]
     private var expected: LibraryVersion?
     private let merge: ProducerThread<Merge>
 
     init(_ books: [ImportedBook], batcher: ImportBatcher, touchedKeys: Set<String>) {
         rows = books.map(\.row)
+        let pass = batcher.firstRows.beginPass()
+        self.pass = pass
         merge = ProducerThread(name: "BooksTrack import merge", capacity: 0) { hand in
             var batcher = batcher
+            batcher.pass = pass
+            // The title keys of the batch being written are of no use here.
+            batcher.keys.forgetTitles()
             var rowKeys = Set<String>()
             for book in books {
                 ImportBatcher.candidateKeys(isbns: book.isbns, title: book.title, keys: &batcher.keys, into: &rowKeys)

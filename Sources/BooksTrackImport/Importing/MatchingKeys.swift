@@ -37,8 +37,9 @@ struct MatchingKeys: Sendable {
         titles.merge(other.titles) { mine, _ in mine }
     }
 
-    /// Drops the title keys of the batch just merged.
+    /// Drops the title keys of the batch just merged. Their table is released, not emptied in
+    /// place: a copy merging the next batch ahead may still share it.
     mutating func forgetTitles() {
-        titles.removeAll(keepingCapacity: true)
+        titles = [:]
     }
 }
