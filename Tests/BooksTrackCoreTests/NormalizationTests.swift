@@ -86,6 +86,24 @@ import Testing
         #expect(TextNormalization.normalizeTitle(title + " é") == TextNormalization.normalizeTitle(title) + " e")
     }
 
+    @Test(arguments: [
+        ("Sapiens: A Brief History of Humankind", "sapiens" as String?),
+        ("The Way of Kings (The Stormlight Archive, #1): Part One", "way of kings"),
+        ("Dune", nil),
+        ("Ending with a colon:", nil),
+        (": Only a subtitle", nil),
+        ("Nothing but marks: — …", nil),
+        // A colon carrying a combining accent is another character, not a colon.
+        ("Dune:\u{301} Messiah", nil),
+        // A full-width colon is not a colon.
+        ("三体：地球往事", nil),
+        ("Ünïcödé: Tïtle", "unicode"),
+    ])
+    func theKeyBeforeTheSubtitleIsTheNormalizedTextBeforeTheFirstColon(title: String, key: String?) {
+        #expect(TextNormalization.mainTitleKey(title) == key)
+        #expect(TextNormalization.mainTitleKey(title[...]) == key)
+    }
+
     @Test func normalizingAMegabyteTitleFinishesWithTheWholeText() {
         let title = String(repeating: "a", count: 1_000_000)
 

@@ -43,7 +43,8 @@ extension TextNormalization {
     /// Catalogs and trackers disagree on whether the subtitle is part of the title, so one book may
     /// come as `"Sapiens"` from one export and with its subtitle from another.
     public static func mainTitleKey(_ title: some StringProtocol) -> String? {
-        guard let colon = title.firstIndex(of: ":") else { return nil }
+        // Most titles have no colon: their bytes are looked through before their characters.
+        guard title.utf8.contains(UInt8(ascii: ":")), let colon = title.firstIndex(of: ":") else { return nil }
         let rest = title[title.index(after: colon)...]
         guard rest.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
         let key = normalizeTitle(title[..<colon])
