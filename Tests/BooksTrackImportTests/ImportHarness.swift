@@ -2,6 +2,7 @@ import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTesting
 import Foundation
+import Testing
 
 @testable import BooksTrackImport
 
@@ -108,5 +109,56 @@ enum GoodreadsText {
 
     private static func quoted(_ text: String) -> String {
         text.isEmpty ? "" : "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// An import during which another writer changes a book between two batches: what that writer
+/// committed must not be lost to work the import did ahead of the batch.
+struct EditBetweenBatches {
+    /// Who writes notes on the book between the batches.
+    enum Writer: CaseIterable, Sendable {
+        /// The import's own store.
+        case thisProcess
+        /// A second opener of the file, whose commits are seen only through SQLite's data version.
+        case anotherProcess
+
+        func writeNotes(_ harness: ImportHarness, _ id: LibraryEntry.ID) throws {
+            switch self {
+            case .thisProcess:
+                _ = try harness.store.updateEntry(id: id) { entry, _ in entry.notes = "Lent to Sam" }
+            case .anotherProcess:
+                let other = try LibraryDatabase(path: harness.directory.path("library.sqlite"))
+                _ = try other.library(for: harness.store.userID).updateEntry(id: id) { entry, _ in entry.notes = "Lent to Sam" }
+                try other.close()
+            }
+        }
+    }
+
+    /// Read books "Book n" by "Author n", the eighth rated `ratingOfEighth` (0 is no rating).
+    static func file(_ harness: ImportHarness, _ name: String, _ numbers: ClosedRange<Int>, ratingOfEighth: Int) throws -> URL {
+        try harness.file(name, GoodreadsText.file(numbers.map { number in
+            GoodreadsText.row(
+                id: number, title: "Book \(number)", author: "Author \(number)", rating: number == 8 ? ratingOfEighth : 0,
+                dateRead: "2024/01/0\(number % 9 + 1)", shelf: "read")
+        }))
+    }
+
+    /// Imports the books `held` into a new library, then the books `numbers` (the eighth rated 4)
+    /// in batches of five while `writer` writes notes on "Book 8" after the first batch; returns
+    /// that book's entry and the second import's summary.
+    static func run(
+        held: ClosedRange<Int>, then numbers: ClosedRange<Int>, writer: Writer
+    ) throws -> (entry: LibraryEntry, summary: ImportSummary) {
+        let harness = try ImportHarness()
+        let options = ImportOptions(batchSize: 5)
+        _ = try harness.importer().importFile(at: try file(harness, "held.csv", held, ratingOfEighth: 0), options: options)
+        let eighth = try #require(try harness.store.entries(titleContaining: "Book 8", limit: 2).first)
+        var edited: Result<Void, any Error> = .success(())
+        let again = try file(harness, "again.csv", numbers, ratingOfEighth: 4)
+        let summary = try harness.importer().importFile(at: again, options: options) { progress in
+            if progress.processed == 5 { edited = Result { try writer.writeNotes(harness, eighth) } }
+        }
+        try edited.get()
+        return (try #require(try harness.store.entry(id: eighth)), summary)
     }
 }

@@ -121,53 +121,17 @@ import Testing
         #expect(summary.problems.map(\.message).filter { $0.hasPrefix("same book as row") }.count == 2)
     }
 
-    /// Imports the six books 6–11, then 1–11 (batches of five), the eighth with a rating, while
-    /// `edit` changes the eighth book between the first two batches: the first batch adds
-    /// books, so the second is merged beside it, from the library before the edit.
-    private func importMerging(
-        editingBetweenBatches edit: @escaping (ImportHarness, LibraryEntry.ID) throws -> Void
-    ) throws -> (entry: LibraryEntry, summary: ImportSummary) {
-        let harness = try ImportHarness()
-        let options = ImportOptions(batchSize: 5)
-        func file(_ name: String, _ numbers: ClosedRange<Int>, ratingOfEighth: Int) throws -> URL {
-            try harness.file(name, GoodreadsText.file(numbers.map { number in
-                GoodreadsText.row(
-                    id: number, title: "Book \(number)", author: "Author \(number)", rating: number == 8 ? ratingOfEighth : 0,
-                    dateRead: "2024/01/0\(number % 9 + 1)", shelf: "read")
-            }))
-        }
-        _ = try harness.importer().importFile(at: try file("held.csv", 6...11, ratingOfEighth: 0), options: options)
-        let eighth = try #require(try harness.store.entries(titleContaining: "Book 8", limit: 2).first)
-        var edited: Result<Void, any Error> = .success(())
-        let summary = try harness.importer().importFile(at: try file("all.csv", 1...11, ratingOfEighth: 4), options: options) { progress in
-            if progress.processed == 5 { edited = Result { try edit(harness, eighth) } }
-        }
-        try edited.get()
-        return (try #require(try harness.store.entry(id: eighth)), summary)
-    }
-
-    @Test func notesWrittenWhileTheNextBatchWasMergedAheadAreKept() throws {
-        let (entry, summary) = try importMerging { harness, id in
-            _ = try harness.store.updateEntry(id: id) { entry, _ in entry.notes = "Lent to Sam" }
-        }
+    /// The books 6–11 imported, then 1–11 with a rating for the eighth, which another writer
+    /// edits between the first two batches of the second import: the first batch adds books, so
+    /// the second is merged beside it, from the library before the edit.
+    @Test(arguments: EditBetweenBatches.Writer.allCases)
+    func notesWrittenWhileTheNextBatchWasMergedAheadAreKept(by writer: EditBetweenBatches.Writer) throws {
+        let (entry, summary) = try EditBetweenBatches.run(held: 6...11, then: 1...11, writer: writer)
         #expect(summary.added == 5)
         #expect(summary.merged == 1)
         #expect(entry.rating == 4)
         #expect(entry.notes == "Lent to Sam")
         // The rows the unused merge recorded are forgotten: no row is "the same book" as itself.
-        #expect(summary.problems.isEmpty, "\(summary.problems)")
-    }
-
-    @Test func notesWrittenByAnotherProcessWhileTheNextBatchWasMergedAheadAreKept() throws {
-        let (entry, summary) = try importMerging { harness, id in
-            // A second opener of the file: its commits are seen only through SQLite's data version.
-            let other = try LibraryDatabase(path: harness.directory.path("library.sqlite"))
-            _ = try other.library(for: harness.store.userID).updateEntry(id: id) { entry, _ in entry.notes = "Lent to Sam" }
-            try other.close()
-        }
-        #expect(summary.merged == 1)
-        #expect(entry.rating == 4)
-        #expect(entry.notes == "Lent to Sam")
         #expect(summary.problems.isEmpty, "\(summary.problems)")
     }
 
