@@ -118,9 +118,8 @@ struct ImportBatcher: Sendable {
 
     /// Takes on the state of a batcher that merged this batch ahead, and its counts; returns its plan.
     private mutating func adopt(_ merge: MergeAhead.Merge, into summary: inout ImportSummary) -> Plan {
-        let mergedAhead = batchesMergedAhead
         self = merge.batcher
-        batchesMergedAhead = mergedAhead + 1
+        batchesMergedAhead += 1
         summary.added += merge.summary.added
         summary.merged += merge.summary.merged
         summary.unchanged += merge.summary.unchanged
