@@ -40,9 +40,12 @@ let package = Package(
                 "BooksTrackCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteSettings",
             ],
             exclude: ["README.md"]
         ),
+        // SQLite's process-wide settings (a variadic C call) through a small C shim.
+        .systemLibrary(name: "CSQLiteSettings", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "BooksTrackCatalog",
             dependencies: [
@@ -122,7 +125,10 @@ let package = Package(
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore"]),
         .testTarget(
             name: "BooksTrackStoreTests",
-            dependencies: ["BooksTrackCore", "BooksTrackStore", "BooksTrackTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackTesting",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "BooksTrackCatalogTests", dependencies: ["BooksTrackCore", "BooksTrackCatalog", "BooksTrackTesting"]),
         .testTarget(

@@ -57,6 +57,7 @@ public final class CatalogDatabase: Sendable {
     }
 
     private static var configuration: Configuration {
+        SQLiteProcessSettings.apply()
         var configuration = Configuration()
         configuration.label = "BooksTrack catalog"
         // An import and the server may share the file: wait for the other writer instead of failing.

@@ -3,6 +3,7 @@ import BooksTrackCore
 import BooksTrackTesting
 import Foundation
 import GRDB
+import GRDBSQLite
 import Testing
 
 /// Opening files, migrations and users.
@@ -18,6 +19,21 @@ import Testing
         #expect(try database.journalMode() == "wal")
         #expect(try database.foreignKeysEnabled())
         #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts", "v8-series-ranges", "v9-contributors", "v10-goodreads-book-ids", "v11-insight-facts-version", "v12-drop-statistics-figures", "v13-read-lengths-index", "v14-accounts", "v15-jobs", "v16-browser-sessions", "v17-invitations", "v18-photo-thumbnails", "v19-import-mappings", "v20-shelf-scans", "v21-original-photos"])
+    }
+
+    @Test func sqliteKeepsNoCountOfItsMemoryOnceALibraryIsOpen() throws {
+        // Given a library file with a book written to it
+        let directory = try TemporaryDirectory()
+        let database = try LibraryDatabase(path: directory.path("library.sqlite"))
+        let user = try database.ensureUser(named: "local", now: day(0))
+        _ = try database.library(for: user.id).add(
+            LibraryFixtures.book(title: "Hyperion", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id))
+        // Then SQLite counts none of the memory its connections hold: the count, and the lock it
+        // takes around every allocation, are off for the whole process
+        var current: sqlite3_int64 = 0
+        var highest: sqlite3_int64 = 0
+        #expect(sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0) == SQLITE_OK)
+        #expect(current == 0)
     }
 
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {

@@ -39,6 +39,7 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
             )
+            SQLiteProcessSettings.apply()
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             database = try DatabasePool(path: path, configuration: configuration)

@@ -97,6 +97,7 @@ public final class LibraryDatabase: Sendable {
     static let autocheckpointPages = 16_384
 
     private static var configuration: Configuration {
+        SQLiteProcessSettings.apply()
         var configuration = Configuration()
         configuration.label = "BooksTrack library"
         configuration.foreignKeysEnabled = true
