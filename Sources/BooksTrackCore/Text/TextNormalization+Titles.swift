@@ -42,6 +42,15 @@ extension TextNormalization {
     ///
     /// Catalogs and trackers disagree on whether the subtitle is part of the title, so one book may
     /// come as `"Sapiens"` from one export and with its subtitle from another.
+    public static func mainTitleKey(_ title: String) -> String? {
+        // The store calls this for every new work, from another module: there the generic version
+        // below is not specialized, and its byte search went through the protocol a byte at a time.
+        var title = title
+        guard title.withUTF8({ $0.contains(UInt8(ascii: ":")) }) else { return nil }
+        return mainTitleKey(title[...])
+    }
+
+    /// The key before the subtitle of a title or part of one (see the `String` version).
     public static func mainTitleKey(_ title: some StringProtocol) -> String? {
         // Most titles have no colon: their bytes are looked through before their characters.
         guard title.utf8.contains(UInt8(ascii: ":")), let colon = title.firstIndex(of: ":") else { return nil }
