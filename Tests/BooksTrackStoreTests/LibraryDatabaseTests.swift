@@ -36,6 +36,44 @@ import Testing
         #expect(current == 0)
     }
 
+    @Test func aNewFileHas8KBPagesAndCopiesItsLogEvery64MB() throws {
+        // Given a new library file
+        let directory = try TemporaryDirectory()
+        let database = try LibraryDatabase(path: directory.path("library.sqlite"))
+        // When its writer's settings are read
+        let settings = try database.writer.writeWithoutTransaction { db in
+            (pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size"), checkpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
+        }
+        // Then its pages are 8 KB, and 8,192 of them (64 MB) make a checkpoint
+        #expect(settings.pageSize == 8_192)
+        #expect(settings.checkpoint == 8_192)
+    }
+
+    @Test func aFileMadeWith4KBPagesKeepsThemAndStillCopiesItsLogEvery64MB() throws {
+        // Given a file made with 4 KB pages, as libraries made before 8 KB pages were
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        SQLiteProcessSettings.apply()
+        do {
+            let old = try DatabaseQueue(path: path)
+            try old.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT)")
+            }
+        }
+        // When it is opened as a library and a book is added
+        let database = try LibraryDatabase(path: path)
+        let user = try database.ensureUser(named: "local", now: day(0))
+        let entry = try database.library(for: user.id).add(
+            LibraryFixtures.book(title: "Hyperion", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id)).entry
+        // Then the book is there, the pages are still 4 KB, and 16,384 of them (64 MB) make a checkpoint
+        #expect(try database.library(for: user.id).book(entryID: entry.id)?.work.title == "Hyperion")
+        let settings = try database.writer.writeWithoutTransaction { db in
+            (pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size"), checkpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
+        }
+        #expect(settings.pageSize == 4_096)
+        #expect(settings.checkpoint == 16_384)
+    }
+
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
         // Given a library file with a book
         let directory = try TemporaryDirectory()

@@ -49,7 +49,7 @@ extension SQLiteLibraryStore {
             if isLarge {
                 writer.asyncWriteWithoutTransaction { db in
                     // Best effort: a failed checkpoint leaves the log for the next one; nothing is lost.
-                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(LibraryDatabase.autocheckpointPages)")
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(LibraryDatabase.autocheckpointPages(db))")
                     try? db.checkpoint(.passive)
                 }
             }
