@@ -6,7 +6,11 @@ import NIOHTTP1
 /// A browser without JavaScript, for the web app's tests: it keeps the cookies the server sets,
 /// sends forms as a browser does, and does not follow redirects, so that tests see them.
 final class WebBrowser: @unchecked Sendable {
-    static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+    /// A read that waits 90 s for a byte fails: a driver or server that stopped answering in the
+    /// middle of an answer fails the test instead of holding the whole run.
+    static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(90))))
 
     let port: Int
     private let lock = NSLock()

@@ -105,14 +105,15 @@ final class WebDriver: @unchecked Sendable {
     }
 
     /// Runs `action` again while the page it acts on is still being replaced (a form's answer
-    /// loading): an element found in the old page is stale in the new one. At most 5 s.
+    /// loading): an element found in the old page is stale in the new one, which Chromium reports
+    /// in one of three ways. At most 5 s.
     private func retrying<T>(_ action: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
                 return try await action()
             } catch let failure as Failure where attempt < 50
-                && (failure.description.contains("stale element") || failure.description.contains("no such element")) {
+                && ["stale element", "no such element", "does not belong to the document"].contains(where: failure.description.contains) {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(100))
             }
