@@ -124,20 +124,4 @@ import Testing
         numbers.close()
         numbers.close()
     }
-
-    #if os(Linux)
-    @Test func theProducerRunsAtALowerPriorityThanItsCaller() throws {
-        let process = __priority_which_t(PRIO_PROCESS.rawValue)
-        let callerNice = getpriority(process, 0)
-        let producerNice = ProducerThread<Int32>(name: "test priority", capacity: 0) { hand in
-            _ = hand(getpriority(process, 0))
-        }
-        defer { producerNice.close() }
-
-        #expect(ProducerThread<Int32>.niceIncrement == 10)
-        #expect(try producerNice.next() == min(19, callerNice + 10))
-        // The caller's own priority is left as it was.
-        #expect(getpriority(process, 0) == callerNice)
-    }
-    #endif
 }

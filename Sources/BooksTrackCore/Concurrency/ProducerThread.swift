@@ -12,17 +12,7 @@ import Foundation
 ///
 /// `close()` (or releasing the value) stops the producer at its next hand-over and waits for its
 /// thread to end, so no work outlives the caller's.
-///
-/// The producer's thread runs at a lower priority than the caller's (`niceIncrement`): it only has
-/// to stay ahead of the caller, which is the slower of the two (an import's writer). At the same
-/// priority, each hand-over that woke the producer could take the caller's core from it: on two
-/// cores the writer of a 100,000-row import spent about a fifth of its time waiting for a core.
 public final class ProducerThread<Item: Sendable>: Sendable {
-    /// How much higher a producer's nice value is than its caller's, on Linux where it is set per
-    /// thread (from -20, the highest priority, to 19; 0 is the default): 10 above its caller, a
-    /// producer sharing a core with it gets about a tenth of that core, and still all of an idle one.
-    public static var niceIncrement: Int32 { 10 }
-
     private let channel: Channel<Item>
 
     /// Starts `produce` on a thread called `name`, with room for `capacity` items waiting to be taken.
@@ -30,7 +20,6 @@ public final class ProducerThread<Item: Sendable>: Sendable {
         let channel = Channel<Item>(capacity: max(0, capacity))
         self.channel = channel
         let thread = Thread {
-            Self.lowerPriority()
             do {
                 try produce { item in channel.hand(item) }
                 channel.finish(throwing: nil)
@@ -39,7 +28,7 @@ public final class ProducerThread<Item: Sendable>: Sendable {
             }
         }
         thread.name = name
-        thread.qualityOfService = .utility
+        thread.qualityOfService = .userInitiated
         // Producers build whole batches of parsed rows; 8 MB of stack like the main thread.
         thread.stackSize = 8 << 20
         thread.start()
@@ -47,17 +36,6 @@ public final class ProducerThread<Item: Sendable>: Sendable {
 
     deinit {
         channel.close()
-    }
-
-    /// Lowers the calling thread's priority by `niceIncrement`. A new thread starts with the nice
-    /// value of the thread that made it, the caller's. Raising it again takes a privilege the
-    /// process may not have, which is why each producer has a thread of its own.
-    private static func lowerPriority() {
-        #if os(Linux)
-        // On Linux the nice value belongs to the thread, and `who` 0 names the calling one.
-        let process = __priority_which_t(PRIO_PROCESS.rawValue)
-        _ = setpriority(process, 0, min(19, getpriority(process, 0) + niceIncrement))
-        #endif
     }
 
     /// The next item, waiting for it if needed; nil after the last one and once closed. Rethrows
