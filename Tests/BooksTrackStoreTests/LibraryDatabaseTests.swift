@@ -41,12 +41,17 @@ import Testing
         let directory = try TemporaryDirectory()
         let database = try LibraryDatabase(path: directory.path("library.sqlite"))
         // When its writer's settings are read
-        let settings = try database.writer.writeWithoutTransaction { db in
-            (pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size"), checkpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
-        }
+        let settings = try pageSettings(database)
         // Then its pages are 8 KB, and 8,192 of them (64 MB) make a checkpoint
         #expect(settings.pageSize == 8_192)
         #expect(settings.checkpoint == 8_192)
+    }
+
+    /// The page size of the file and the log's pages per checkpoint, as the writer has them.
+    private func pageSettings(_ database: LibraryDatabase) throws -> (pageSize: Int?, checkpoint: Int?) {
+        try database.writer.writeWithoutTransaction { db in
+            (try Int.fetchOne(db, sql: "PRAGMA page_size"), try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
+        }
     }
 
     @Test func aFileMadeWith4KBPagesKeepsThemAndStillCopiesItsLogEvery64MB() throws {
@@ -67,9 +72,7 @@ import Testing
             LibraryFixtures.book(title: "Hyperion", authors: [LibraryFixtures.author("Dan Simmons")], userID: user.id)).entry
         // Then the book is there, the pages are still 4 KB, and 16,384 of them (64 MB) make a checkpoint
         #expect(try database.library(for: user.id).book(entryID: entry.id)?.work.title == "Hyperion")
-        let settings = try database.writer.writeWithoutTransaction { db in
-            (pageSize: try Int.fetchOne(db, sql: "PRAGMA page_size"), checkpoint: try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
-        }
+        let settings = try pageSettings(database)
         #expect(settings.pageSize == 4_096)
         #expect(settings.checkpoint == 16_384)
     }

@@ -6,8 +6,9 @@ public enum SQLiteProcessSettings {
     /// first call does anything.
     ///
     /// - SQLite stops counting the memory it allocates (`SQLITE_CONFIG_MEMSTATUS`). The count
-    ///   takes one lock for the whole process around every allocation and release; an import of
-    ///   100,000 books made millions of them, and nothing in BooksTrack reads the count.
+    ///   takes one lock for the whole process around every allocation and release, of which an
+    ///   import of 100,000 books makes millions: without it that import took 6.2 s instead of
+    ///   6.7 s. Nothing in BooksTrack reads the count.
     ///
     /// SQLite accepts these only before it initializes: a process that opened a connection some
     /// other way first keeps SQLite's defaults, which are correct, only slower.
