@@ -30,20 +30,21 @@ extension SQLiteLibraryStore {
     /// when another connection, so another process, commits); nil for a store made without the
     /// count.
     public func libraryVersion() throws -> LibraryVersion? {
-        guard let commits else { return nil }
-        return try readOnWriter { db, _ in
-            let otherWriters = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-            return LibraryVersion(commits: commits.value, otherWriters: otherWriters)
-        }
+        try version { commits, _ in commits.value }
     }
 
     /// `libraryVersion()` as the commit of the open write transaction will leave it: one more
     /// commit when the transaction has changed rows (`CommitCounter`).
     public func libraryVersionAtCommit() throws -> LibraryVersion? {
+        try version { commits, db in commits.value(committing: db) }
+    }
+
+    /// The library's version with this process's commits counted by `count`, read on the writer.
+    private func version(_ count: (CommitCounter, Database) -> UInt64) throws -> LibraryVersion? {
         guard let commits else { return nil }
         return try readOnWriter { db, _ in
             let otherWriters = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-            return LibraryVersion(commits: commits.value(committing: db), otherWriters: otherWriters)
+            return LibraryVersion(commits: count(commits, db), otherWriters: otherWriters)
         }
     }
 
