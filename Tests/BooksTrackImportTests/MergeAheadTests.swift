@@ -12,22 +12,13 @@ import Testing
 @Suite struct MergeAheadTests {
     private let now = ImportHarness.now
 
-    /// A valid ISBN-13 made from `number`.
-    private func isbn(_ number: Int) throws -> ISBN {
-        let body = "978" + String(format: "%09d", number)
-        let sum = body.enumerated().reduce(0) { sum, digit in
-            sum + Int(String(digit.element))! * (digit.offset.isMultiple(of: 2) ? 1 : 3)
-        }
-        return try #require(ISBN(body + String((10 - sum % 10) % 10)))
-    }
-
     private func row(
         _ row: Int, _ title: String, by author: String, isbn number: Int? = nil, rating: Double? = nil,
         status: ReadingStatus? = .read
     ) throws -> ImportedBook {
         var book = ImportedBook(row: row, title: title)
         book.authors = [author]
-        if let number { book.isbns = [try isbn(number)] }
+        if let number { book.isbns = [try #require(LibraryFixtures.isbn(serial: number))] }
         book.rating = rating
         book.status = status
         return book
@@ -154,8 +145,8 @@ import Testing
 
     @Test func withoutAnEditTheBatchMergedAheadIsUsed() throws {
         let harness = try ImportHarness()
-        let first = (1...5).map { try? row($0, "Book \($0)", by: "Author \($0)", isbn: $0) }.compactMap { $0 }
-        let second = (6...10).map { try? row($0, "Book \($0)", by: "Author \($0 % 3)", isbn: $0, rating: 3) }.compactMap { $0 }
+        let first = try (1...5).map { try row($0, "Book \($0)", by: "Author \($0)", isbn: $0) }
+        let second = try (6...10).map { try row($0, "Book \($0)", by: "Author \($0 % 3)", isbn: $0, rating: 3) }
         let (summary, mergedAhead) = try run([first, second], into: harness.store)
         #expect(mergedAhead == 1)
         #expect(summary.added == 10)
