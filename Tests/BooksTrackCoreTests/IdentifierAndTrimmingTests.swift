@@ -76,6 +76,35 @@ import Testing
         #expect(Set((0..<1_000).map { _ in Work.ID.timeOrderedUUID(at: date) }).count == 1_000)
     }
 
+    @Test func identifiersMadeAcrossManyRefillsOfThePoolAllDiffer() {
+        // 20,000 identifiers take forty reads of the random device (512 values each, two an identifier).
+        let ids = (0..<20_000).map { _ in LibraryEntry.ID() }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
+    }
+
+    @Test func identifiersMadeOnSeveralThreadsAtOnceAllDiffer() async {
+        // Four tasks draw from the one pool together: no value is handed out twice.
+        let ids = await withTaskGroup(of: [LibraryEntry.ID].self) { group in
+            for _ in 0..<4 {
+                group.addTask { (0..<5_000).map { _ in LibraryEntry.ID() } }
+            }
+            var all: [LibraryEntry.ID] = []
+            for await part in group { all += part }
+            return all
+        }
+        #expect(ids.count == 20_000)
+        #expect(Set(ids).count == 20_000)
+    }
+
+    @Test func theRandomPoolHandsOutValuesThatVary() {
+        // Two values of 64 bits each: among 2,000 draws, every bit is set in some and clear in others.
+        let values = (0..<1_000).flatMap { _ in let (high, low) = RandomPool.twoValues(); return [high, low] }
+        #expect(values.reduce(UInt64(0)) { $0 | $1 } == UInt64.max)
+        #expect(values.reduce(UInt64.max) { $0 & $1 } == 0)
+        #expect(Set(values).count == values.count)
+    }
+
     @Test func aDateBeforeNineteenSeventyGivesTimeZero() {
         let uuid = Work.ID.timeOrderedUUID(at: Date(timeIntervalSince1970: -5)).uuid
         #expect([uuid.0, uuid.1, uuid.2, uuid.3, uuid.4, uuid.5] == [0, 0, 0, 0, 0, 0])

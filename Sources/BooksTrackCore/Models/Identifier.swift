@@ -14,13 +14,11 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable, Custom
         self.rawValue = Owner.self is any NamedByIDPrefix.Type ? Self.randomUUID() : Self.timeOrderedUUID(at: Date())
     }
 
-    /// A version 4 UUID (RFC 9562): 122 random bits from the system's generator. Made here because
-    /// Foundation's `UUID()` opens and reads `/dev/urandom` for each one on Linux, which an import
-    /// of 100,000 books pays 100,000 times.
+    /// A version 4 UUID (RFC 9562): 122 random bits from the system's generator, through
+    /// `RandomPool`. Made here because Foundation's `UUID()` opens and reads `/dev/urandom` for
+    /// each one on Linux, which an import of 100,000 books pays 100,000 times.
     static func randomUUID() -> UUID {
-        var random = SystemRandomNumberGenerator()
-        let high: UInt64 = random.next()
-        let low: UInt64 = random.next()
+        let (high, low) = RandomPool.twoValues()
         func byte(_ value: UInt64, _ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
         return UUID(uuid: (
             byte(high, 0), byte(high, 8), byte(high, 16), byte(high, 24), byte(high, 32), byte(high, 40),
@@ -36,10 +34,8 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable, Custom
     /// grow at their end: a batch of inserts rewrites a few pages there instead of pages all over
     /// the file.
     static func timeOrderedUUID(at date: Date) -> UUID {
-        var random = SystemRandomNumberGenerator()
         let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1_000).rounded(.down)))
-        let high: UInt64 = random.next()
-        let low: UInt64 = random.next()
+        let (high, low) = RandomPool.twoValues()
         func byte(_ value: UInt64, _ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
         return UUID(uuid: (
             byte(milliseconds, 40), byte(milliseconds, 32), byte(milliseconds, 24),
