@@ -179,6 +179,8 @@ struct ImportBatcher: Sendable {
         }
         var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
+        // Room for a new book a row, made once: growing copies every draft at each doubling.
+        drafts.reserveCapacity(drafts.count + books.count)
         var index = DraftIndex()
         for (position, draft) in drafts.enumerated() { index.register(draft, at: position, keys: &keys) }
 
