@@ -5,9 +5,24 @@
 
 #include <vips/vips.h>
 
+/// Initializes one libvips class, for `bt_vips_start`.
+static inline void *bt_vips_initialize_class(GType type, void *unused) {
+    (void) unused;
+    g_type_class_unref(g_type_class_ref(type));
+    return NULL;
+}
+
 /// Starts libvips once per process; 0 on success.
+///
+/// libvips initializes each of its classes (loaders, savers, operations) and its table of
+/// operation names on their first use. Two threads using them for the first time at once could
+/// find an operation missing ("invalid (unclassed) type") and crash on it: a whole test run,
+/// starting many image tests at once, did so at its first second. Every class and the table are
+/// initialized here, before any other thread can use libvips.
 static inline int bt_vips_start(void) {
-    return VIPS_INIT("bookstrack");
+    if (VIPS_INIT("bookstrack")) return -1;
+    vips_type_map_all(g_type_from_name("VipsObject"), bt_vips_initialize_class, NULL);
+    return vips_type_find("VipsOperation", "thumbnail_buffer") == 0 ? -1 : 0;
 }
 
 /// The image in `buffer`, opened without decoding its pixels (its header only, until they are
