@@ -106,19 +106,24 @@ final class WebDriver: @unchecked Sendable {
 
     /// Runs `action` again while the page it acts on is still being replaced (a form's answer
     /// loading): an element found in the old page is stale in the new one, which Chromium reports
-    /// in one of three ways. At most 5 s.
+    /// in one of three ways, or not yet interactable in a page still being laid out. At most 5 s.
     private func retrying<T>(_ action: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
                 return try await action()
             } catch let failure as Failure where attempt < 50
-                && ["stale element", "no such element", "does not belong to the document"].contains(where: failure.description.contains) {
+                && Self.replacedPageErrors.contains(where: failure.description.contains) {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(100))
             }
         }
     }
+
+    /// What Chromium answers an action on an element of a page being replaced.
+    private static let replacedPageErrors = [
+        "stale element", "no such element", "does not belong to the document", "element not interactable",
+    ]
 
     /// A form control's current value.
     func value(of selector: String) async throws -> String? {
