@@ -178,10 +178,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (5_000, 1_000, 5_000), (5_000, 50_000, 5_000), (5_000, 100_000, 10_000), (5_000, 200_000, 20_000),
-        (5_000, 300_000, 30_000), (5_000, 1_000_000, 30_000), (2, 60, 6), (2, 10, 2), (50_000, 300_000, 50_000),
+        (5_000, 1_000, 5_000), (5_000, 100_000, 5_000), (5_000, 200_000, 10_000), (5_000, 300_000, 15_000),
+        (5_000, 1_000_000, 20_000), (2, 60, 3), (2, 10, 2), (50_000, 300_000, 50_000),
     ])
-    func aLargeFileIsWrittenInAboutTenTransactions(batchSize: Int, rows: Int, expected: Int) {
+    func aLargeFileIsWrittenInAboutTwentyTransactions(batchSize: Int, rows: Int, expected: Int) {
         #expect(ImportOptions(batchSize: batchSize).batchSize(forRows: rows) == expected)
     }
 
@@ -194,9 +194,9 @@ import Testing
         let summary = try harness.importer().importFile(at: file, options: ImportOptions(batchSize: 2)) { reports.append($0.processed) }
 
         #expect(summary.added == 60)
-        // A tenth of 60 rows is 6, more than the 2 asked: ten transactions of six rows
+        // A twentieth of 60 rows is 3, more than the 2 asked: twenty transactions of three rows
         // (the reader's end may report the last count once more).
-        #expect(Array(reports.prefix(11)) == [0] + (1...10).map { $0 * 6 })
-        #expect(reports.dropFirst(11).allSatisfy { $0 == 60 })
+        #expect(Array(reports.prefix(21)) == [0] + (1...20).map { $0 * 3 })
+        #expect(reports.dropFirst(21).allSatisfy { $0 == 60 })
     }
 }
