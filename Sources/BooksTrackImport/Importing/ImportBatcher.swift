@@ -179,8 +179,6 @@ struct ImportBatcher: Sendable {
         }
         var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
         let originals = drafts
-        // Room for a new book a row, made once: growing copies every draft at each doubling.
-        drafts.reserveCapacity(drafts.count + books.count)
         var index = DraftIndex()
         for (position, draft) in drafts.enumerated() { index.register(draft, at: position, keys: &keys) }
 
@@ -217,6 +215,10 @@ struct ImportBatcher: Sendable {
                     summary.skipped += 1
                     continue
                 }
+                // Room for a new book a row, made at the first: growing copies every draft at each
+                // doubling. Not before, as a batch that adds nothing (a re-import) shares its
+                // drafts with `originals` and copies none of them.
+                if drafts.count == originals.count { drafts.reserveCapacity(drafts.count + books.count) }
                 drafts.append(draft)
                 index.register(draft, at: drafts.count - 1, keys: &keys)
                 firstRows.record(book.row, of: draft.work.id, pass: pass)
