@@ -8,27 +8,27 @@ import Synchronization
 /// Random bits from the system's generator, read 4 KB at a time.
 ///
 /// `SystemRandomNumberGenerator` asks the kernel for each 8 bytes (one `getrandom` call on
-/// Linux), and every new identifier needs two: an import of 100,000 books made about a million
-/// such calls. The pool reads 512 values in one call and hands them out in turn; each value is
-/// handed out once. Where the system's random device cannot be read, values come from
+/// Linux), and every new identifier needs two: an import of 100,000 books made 600,807 such
+/// calls. The pool reads 512 values at a time and hands them out in turn; each value is handed
+/// out once. Where the system's random device cannot be read, values come from
 /// `SystemRandomNumberGenerator` one by one.
 enum RandomPool {
     private static let capacity = 512
 
     private struct State {
-        var values: [UInt64]
-        var next: Int
+        var values = [UInt64](repeating: 0, count: capacity)
+        /// The next value to hand out; `capacity` when none is left.
+        var next = capacity
         /// The random device, opened on first use; -1 when it could not be.
         var device: Int32?
     }
 
-    private static let state = Mutex(State(values: [], next: 0, device: nil))
+    private static let state = Mutex(State())
 
     /// Two random 64-bit values.
     static func twoValues() -> (UInt64, UInt64) {
         state.withLock { state in
-            if state.next + 2 > state.values.count { refill(&state) }
-            guard state.next + 2 <= state.values.count else {
+            guard state.next + 2 <= capacity || refill(&state) else {
                 var system = SystemRandomNumberGenerator()
                 return (system.next(), system.next())
             }
@@ -37,15 +37,13 @@ enum RandomPool {
         }
     }
 
-    private static func refill(_ state: inout State) {
-        state.next = 0
-        state.values = []
+    /// Fills the pool from the random device; false (the pool left empty) when it cannot be read.
+    private static func refill(_ state: inout State) -> Bool {
         let device = state.device ?? open("/dev/urandom", O_RDONLY | O_CLOEXEC)
         state.device = device
-        guard device >= 0 else { return }
-        var values = [UInt64](repeating: 0, count: capacity)
+        guard device >= 0 else { return false }
         let wanted = capacity * MemoryLayout<UInt64>.size
-        let filledCount = values.withUnsafeMutableBytes { buffer in
+        let filled = state.values.withUnsafeMutableBytes { buffer in
             var filled = 0
             while filled < wanted {
                 let count = read(device, buffer.baseAddress! + filled, wanted - filled)
@@ -59,6 +57,8 @@ enum RandomPool {
             }
             return filled
         }
-        if filledCount == wanted { state.values = values }
+        guard filled == wanted else { return false }
+        state.next = 0
+        return true
     }
 }
