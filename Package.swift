@@ -33,7 +33,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
-        .target(name: "BooksTrackCore", exclude: ["README.md"]),
+        .target(name: "BooksTrackCore", dependencies: ["CThreadAffinity"], exclude: ["README.md"]),
+        // The thread affinity system calls, which Glibc declares only under _GNU_SOURCE.
+        .systemLibrary(name: "CThreadAffinity"),
         .target(
             name: "BooksTrackStore",
             dependencies: [

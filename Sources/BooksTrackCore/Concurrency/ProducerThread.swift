@@ -15,11 +15,15 @@ import Foundation
 public final class ProducerThread<Item: Sendable>: Sendable {
     private let channel: Channel<Item>
 
-    /// Starts `produce` on a thread called `name`, with room for `capacity` items waiting to be taken.
-    public init(name: String, capacity: Int, produce: @escaping @Sendable (_ hand: (Item) -> Bool) throws -> Void) {
+    /// Starts `produce` on a thread called `name`, with room for `capacity` items waiting to be
+    /// taken. With `writerCore`, the thread helps the writer that claimed it and keeps off its CPU.
+    public init(
+        name: String, capacity: Int, writerCore: WriterCore? = nil, produce: @escaping @Sendable (_ hand: (Item) -> Bool) throws -> Void
+    ) {
         let channel = Channel<Item>(capacity: max(0, capacity))
         self.channel = channel
         let thread = Thread {
+            writerCore?.keepOff()
             do {
                 try produce { item in channel.hand(item) }
                 channel.finish(throwing: nil)

@@ -367,7 +367,8 @@ private struct MergeAhead: Sendable {
         rows = books.map(\.row)
         let pass = batcher.firstRows.beginPass()
         self.pass = pass
-        merge = ProducerThread(name: "BooksTrack import merge", capacity: 0) { hand in
+        // Off the CPU of the import's writer, if it claimed one.
+        merge = ProducerThread(name: "BooksTrack import merge", capacity: 0, writerCore: WriterCore.current) { hand in
             var batcher = batcher
             batcher.pass = pass
             // The title keys of the batch being written are of no use here.

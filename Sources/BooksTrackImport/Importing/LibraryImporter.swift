@@ -98,21 +98,28 @@ public struct LibraryImporter: Sendable {
         summary.ignoredColumns = choice.ignoredColumns
         var batcher = try ImportBatcher(store: store, format: choice.format, options: options, now: now())
         progress(ImportProgress(processed: 0, total: total))
+        // This thread writes; the row reader, the merge of the next batch and the checks of the
+        // books being written keep off the CPU it runs on (`WriterCore`), when it may claim one.
+        let writerCore = WriterCore.claim()
+        defer { writerCore?.release() }
         let batches = RowBatchReader(
-            reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now())
+            reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now(),
+            writerCore: writerCore)
         defer { batches.close() }
-        var next = try batches.next()
-        while let batch = next {
-            // The batch after this one, already mapped: its candidates may be read while this one
-            // merges. A reading error is thrown after this batch is written, as it would be without.
-            let upcoming = Result { try batches.next() }
-            summary.rows += batch.rows
-            summary.skipped += batch.skipped
-            summary.problems += batch.problems
-            try batcher.process(batch.books, upcoming: try? upcoming.get()?.books, into: &summary)
-            progress(ImportProgress(processed: summary.rows, total: total))
-            if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
-            next = try upcoming.get()
+        try WriterCore.$current.withValue(writerCore) {
+            var next = try batches.next()
+            while let batch = next {
+                // The batch after this one, already mapped: its candidates may be read while this one
+                // merges. A reading error is thrown after this batch is written, as it would be without.
+                let upcoming = Result { try batches.next() }
+                summary.rows += batch.rows
+                summary.skipped += batch.skipped
+                summary.problems += batch.problems
+                try batcher.process(batch.books, upcoming: try? upcoming.get()?.books, into: &summary)
+                progress(ImportProgress(processed: summary.rows, total: total))
+                if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
+                next = try upcoming.get()
+            }
         }
         finish(&summary, batcher: batcher)
         return summary

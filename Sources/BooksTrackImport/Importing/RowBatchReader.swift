@@ -20,10 +20,12 @@ final class RowBatchReader: Sendable {
 
     private let batches: ProducerThread<Batch>
 
-    /// Starts reading the data rows after the header `reader` has already returned; `now` bounds
-    /// the dates a row may carry.
-    init(reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date()) {
-        batches = ProducerThread(name: "BooksTrack import rows", capacity: 1) { hand in
+    /// Starts reading the data rows after the header `reader` has already returned, off the
+    /// import writer's CPU if it claimed one; `now` bounds the dates a row may carry.
+    init(
+        reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date(), writerCore: WriterCore? = nil
+    ) {
+        batches = ProducerThread(name: "BooksTrack import rows", capacity: 1, writerCore: writerCore) { hand in
             var reader = reader
             var batch = Batch()
             batch.books.reserveCapacity(batchSize)

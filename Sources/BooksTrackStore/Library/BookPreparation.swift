@@ -33,7 +33,10 @@ struct BookPreparation {
             for range in ranges { try body(Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)) }
             return
         }
-        let producer = ProducerThread<Chunk>(name: "bookstrack.prepare", capacity: Self.chunksAhead) { [books, userID] hand in
+        // Off the CPU of the import writing these books, if it claimed one.
+        let producer = ProducerThread<Chunk>(
+            name: "bookstrack.prepare", capacity: Self.chunksAhead, writerCore: WriterCore.current
+        ) { [books, userID] hand in
             // Authors recur across a batch: their keys are computed once.
             var knownAuthors: [Author.ID: PreparedAuthor] = [:]
             for range in ranges {

@@ -1,0 +1,78 @@
+import BooksTrackCore
+import Foundation
+import Testing
+
+/// A CPU left to an import's writer: its helpers run on the other CPUs.
+@Suite struct WriterCoreTests {
+    /// Other suites' imports hold the process's one claim while they run.
+    private enum WriterCoreClaims {
+        static var canClaim: Bool { (WriterCore.allowedCPUs()?.count ?? 0) >= 2 }
+
+        /// A claim made as soon as no other import holds one, within a minute.
+        static func claim() -> WriterCore? {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while true {
+                if let claim = WriterCore.claim() { return claim }
+                guard ContinuousClock.now < deadline else { return nil }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+    }
+
+    /// The CPUs a new thread may run on, started for `claim` or not.
+    private func cpusOfAThread(helping claim: WriterCore?) throws -> Set<Int>? {
+        let thread = ProducerThread<Set<Int>?>(name: "test cpus", capacity: 0, writerCore: claim) { hand in
+            _ = hand(WriterCore.allowedCPUs())
+        }
+        defer { thread.close() }
+        return try #require(try thread.next())
+    }
+
+    @Test func theHelpersOfAClaimRunOnEveryAllowedCPUButTheClaimedOne() throws {
+        let allowed = try #require(WriterCore.allowedCPUs())
+        #expect(!allowed.isEmpty)
+        guard WriterCoreClaims.canClaim else {
+            // One CPU: there is none to leave to a writer.
+            #expect(WriterCore.claim() == nil)
+            return
+        }
+        let claim = try #require(WriterCoreClaims.claim())
+        defer { claim.release() }
+
+        #expect(allowed.contains(claim.cpu))
+        #expect(try cpusOfAThread(helping: claim) == allowed.subtracting([claim.cpu]))
+        // Neither the claiming thread nor the threads it starts otherwise are bound.
+        #expect(WriterCore.allowedCPUs() == allowed)
+        #expect(try cpusOfAThread(helping: nil) == allowed)
+    }
+
+    @Test func aProcessHoldsOneClaimAtATimeAndAReleaseEndsOnlyItsOwn() throws {
+        guard WriterCoreClaims.canClaim else {
+            #expect(WriterCore.claim() == nil)
+            return
+        }
+        let first = try #require(WriterCoreClaims.claim())
+        #expect(WriterCore.claim() == nil)
+        first.release()
+
+        let second = try #require(WriterCoreClaims.claim())
+        // A second release of the first claim does not end the second.
+        first.release()
+        #expect(WriterCore.claim() == nil)
+        second.release()
+    }
+
+    @Test func claimsMadeAtOnceFromManyThreadsGiveOneClaim() async throws {
+        guard WriterCoreClaims.canClaim else { return }
+        // Waits until no other suite's import holds the claim, then gives it up for the race.
+        let ready = try #require(WriterCoreClaims.claim())
+        ready.release()
+        let claims = await withTaskGroup(of: WriterCore?.self) { group in
+            for _ in 0..<16 { group.addTask { WriterCore.claim() } }
+            return await group.reduce(into: [WriterCore]()) { if let claim = $1 { $0.append(claim) } }
+        }
+        for claim in claims { claim.release() }
+        // Another suite's import may take the claim between the release and the race: then none.
+        #expect(claims.count <= 1)
+    }
+}
