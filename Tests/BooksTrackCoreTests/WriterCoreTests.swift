@@ -29,7 +29,11 @@ import Testing
     }
 
     @Test func theHelpersOfAClaimRunOnEveryAllowedCPUButTheClaimedOne() throws {
-        let allowed = try #require(WriterCore.allowedCPUs())
+        guard let allowed = WriterCore.allowedCPUs() else {
+            // A system that does not say (not Linux): nothing is claimed.
+            #expect(WriterCore.claim() == nil)
+            return
+        }
         #expect(!allowed.isEmpty)
         guard WriterCoreClaims.canClaim else {
             // One CPU: there is none to leave to a writer.
