@@ -1,6 +1,7 @@
-import BooksTrackCore
 import Foundation
 import Testing
+
+@testable import BooksTrackCore
 
 /// A CPU left to an import's writer: its helpers run on the other CPUs.
 @Suite struct WriterCoreTests {
@@ -48,6 +49,29 @@ import Testing
         // Neither the claiming thread nor the threads it starts otherwise are bound.
         #expect(WriterCore.allowedCPUs() == allowed)
         #expect(try cpusOfAThread(helping: nil) == allowed)
+    }
+
+    @Test func helpersFollowTheWriterToTheCPUItMovedTo() throws {
+        guard let allowed = WriterCore.allowedCPUs(), WriterCoreClaims.canClaim else { return }
+        let claim = try #require(WriterCoreClaims.claim())
+        defer { claim.release() }
+        let first = claim.cpu
+        let moved = try #require(allowed.subtracting([first]).min())
+        let helper = ProducerThread<Set<Int>?>(name: "test follows", capacity: 0, writerCore: claim) { hand in
+            guard hand(WriterCore.allowedCPUs()), hand(nil) else { return }
+            _ = hand(WriterCore.allowedCPUs())
+        }
+        defer { helper.close() }
+
+        #expect(try helper.next() == allowed.subtracting([first]))
+        claim.noteWriter(on: moved)
+        // Taken after the move was noted: the helper looks again when this hand-over returns.
+        #expect(try helper.next() == .some(nil))
+        #expect(try helper.next() == allowed.subtracting([moved]))
+        // A CPU the writer may not use is not noted.
+        claim.noteWriter(on: -1)
+        claim.noteWriter(on: 100_000)
+        #expect(claim.cpu == moved)
     }
 
     @Test func aProcessHoldsOneClaimAtATimeAndAReleaseEndsOnlyItsOwn() throws {

@@ -58,8 +58,9 @@ import Testing
         let (seen, result) = try importNoting()
         #expect(try result.get().added == 600)
         #expect(seen.claimedCPUs.count >= 6)
-        #expect(seen.claimedCPUs.allSatisfy { $0 != nil })
-        #expect(Set(seen.claimedCPUs).count == 1)
+        // The CPU the writer was last seen on: it may have moved between batches.
+        let allowed = try #require(WriterCore.allowedCPUs())
+        #expect(seen.claimedCPUs.allSatisfy { $0.map(allowed.contains) == true })
         #expect(seen.otherClaims == 0)
         // Ended: a claim can be made again (once other suites' imports let go of theirs).
         let again = WriterCoreClaims.claim()

@@ -16,16 +16,22 @@ public final class ProducerThread<Item: Sendable>: Sendable {
     private let channel: Channel<Item>
 
     /// Starts `produce` on a thread called `name`, with room for `capacity` items waiting to be
-    /// taken. With `writerCore`, the thread helps the writer that claimed it and keeps off its CPU.
+    /// taken. With `writerCore`, the thread helps the writer that claimed it and keeps off its CPU,
+    /// following it at each hand-over when it moved.
     public init(
         name: String, capacity: Int, writerCore: WriterCore? = nil, produce: @escaping @Sendable (_ hand: (Item) -> Bool) throws -> Void
     ) {
         let channel = Channel<Item>(capacity: max(0, capacity))
         self.channel = channel
         let thread = Thread {
-            writerCore?.keepOff()
+            var keptOff: Int?
+            writerCore?.keepOff(&keptOff)
             do {
-                try produce { item in channel.hand(item) }
+                try produce { item in
+                    let taken = channel.hand(item)
+                    writerCore?.keepOff(&keptOff)
+                    return taken
+                }
                 channel.finish(throwing: nil)
             } catch {
                 channel.finish(throwing: error)

@@ -11,12 +11,13 @@ import Synchronization
 /// 100,000-row import on two cores, the writer waited 0.55–0.7 s ready to run, and 0.23–0.27 s
 /// with its helpers kept off the CPU it started on.
 ///
-/// `claim()` notes the CPU the calling thread runs on. Helper threads started for the claim
-/// (`ProducerThread`'s `writerCore`) call `keepOff()` and run on the other CPUs the claiming thread
-/// may use. The claiming thread itself is not bound: with nothing else of the job on its CPU the
-/// scheduler has no reason to move it, and threads it starts (a pool's workers, say) inherit no
-/// binding. A process holds one claim at a time (`release()` ends it): two imports at once would
-/// otherwise keep each other's writers' CPUs free of helpers, maybe the same CPU for both.
+/// `claim()` notes the CPU the calling thread, the writer, runs on, and `noteWriterCPU()` notes it
+/// again now and then. Helper threads started for the claim (`ProducerThread`'s `writerCore`) run
+/// on the other CPUs the writer may use (`keepOff(_:)`), and follow when it moves. The writer
+/// itself is not bound: with nothing else of the job on its CPU the scheduler seldom moves it,
+/// and threads it starts (a pool's workers, say) inherit no binding. A process holds one claim
+/// at a time (`release()` ends it): two imports at once would otherwise keep each other's
+/// writers' CPUs free of helpers, maybe the same CPU for both.
 public final class WriterCore: Sendable {
     /// The claim of the job running here, for helpers started deep inside it (the store's checks of
     /// the books an import writes).
@@ -25,15 +26,16 @@ public final class WriterCore: Sendable {
     /// Whether a claim is held in this process.
     private static let isHeld = Mutex(false)
 
-    /// The CPU left to the claiming thread.
-    public let cpu: Int
-    /// The CPUs the claiming thread may use but `cpu`, for helpers.
-    private let others: [UInt64]
+    /// The CPU the writer was last seen on, left to it.
+    public var cpu: Int { writerCPU.load(ordering: .relaxed) }
+    private let writerCPU: Atomic<Int>
+    /// The CPUs the writer may use.
+    private let allowed: [UInt64]
     private let isReleased = Atomic(false)
 
-    private init(cpu: Int, others: [UInt64]) {
-        self.cpu = cpu
-        self.others = others
+    private init(cpu: Int, allowed: [UInt64]) {
+        writerCPU = Atomic(cpu)
+        self.allowed = allowed
     }
 
     /// Leaves the CPU the calling thread runs on to it. Nil when the thread may run on only one
@@ -42,15 +44,13 @@ public final class WriterCore: Sendable {
         guard let allowed = threadMask() else { return nil }
         let cpu = Int(bt_current_cpu())
         guard cpu >= 0, cpu < allowed.count * 64, contains(cpu, allowed) else { return nil }
-        var others = allowed
-        others[cpu / 64] &= ~(UInt64(1) << UInt64(cpu % 64))
-        guard others.contains(where: { $0 != 0 }) else { return nil }
+        guard allowed.map(\.nonzeroBitCount).reduce(0, +) >= 2 else { return nil }
         let claimed = isHeld.withLock { held in
             guard !held else { return false }
             held = true
             return true
         }
-        return claimed ? WriterCore(cpu: cpu, others: others) : nil
+        return claimed ? WriterCore(cpu: cpu, allowed: allowed) : nil
     }
 
     /// Ends the claim, so that another job may claim; later calls do nothing. Helpers still
@@ -60,10 +60,28 @@ public final class WriterCore: Sendable {
         Self.isHeld.withLock { $0 = false }
     }
 
-    /// Keeps the calling thread, a helper of the claim, off the claimed CPU. A helper's thread
-    /// ends with its work, so its CPUs are not given back.
-    public func keepOff() {
+    /// Notes the CPU the calling thread, the writer, runs on now: the scheduler may have moved it
+    /// (when its CPU was busy as it woke, say). Cheap enough for every chunk of books it writes.
+    public func noteWriterCPU() {
+        noteWriter(on: Int(bt_current_cpu()))
+    }
+
+    func noteWriter(on cpu: Int) {
+        guard cpu >= 0, cpu < allowed.count * 64, Self.contains(cpu, allowed) else { return }
+        writerCPU.store(cpu, ordering: .relaxed)
+    }
+
+    /// Keeps the calling thread, a helper of the claim, off the CPU the writer was last seen on.
+    /// `keptOff` is the CPU the thread keeps off now (nil at first): the thread's CPUs are set only
+    /// when the writer has moved. A helper's thread ends with its work, so its CPUs are not given
+    /// back.
+    public func keepOff(_ keptOff: inout Int?) {
+        let cpu = self.cpu
+        guard keptOff != cpu else { return }
+        var others = allowed
+        others[cpu / 64] &= ~(UInt64(1) << UInt64(cpu % 64))
         _ = bt_set_thread_affinity(others)
+        keptOff = cpu
     }
 
     /// The CPUs the calling thread may run on; nil if the kernel does not say.

@@ -109,6 +109,7 @@ public struct LibraryImporter: Sendable {
         try WriterCore.$current.withValue(writerCore) {
             var next = try batches.next()
             while let batch = next {
+                writerCore?.noteWriterCPU()
                 // The batch after this one, already mapped: its candidates may be read while this one
                 // merges. A reading error is thrown after this batch is written, as it would be without.
                 let upcoming = Result { try batches.next() }

@@ -34,8 +34,9 @@ struct BookPreparation {
             return
         }
         // Off the CPU of the import writing these books, if it claimed one.
+        let writerCore = WriterCore.current
         let producer = ProducerThread<Chunk>(
-            name: "bookstrack.prepare", capacity: Self.chunksAhead, writerCore: WriterCore.current
+            name: "bookstrack.prepare", capacity: Self.chunksAhead, writerCore: writerCore
         ) { [books, userID] hand in
             // Authors recur across a batch: their keys are computed once.
             var knownAuthors: [Author.ID: PreparedAuthor] = [:]
@@ -44,7 +45,11 @@ struct BookPreparation {
             }
         }
         defer { producer.close() }
-        while let chunk = try producer.next() { try body(chunk) }
+        while let chunk = try producer.next() {
+            // This thread writes: its helpers follow it if it moved.
+            writerCore?.noteWriterCPU()
+            try body(chunk)
+        }
     }
 
     private static func prepare(
