@@ -8,8 +8,8 @@ import Synchronization
 /// An import's writer is its slowest step. Its helpers (the row reader, the merge of the next
 /// batch, the checks of the books being written) need about two thirds of a core between them,
 /// but woken on any CPU they also take turns with the writer: in scheduler traces of a
-/// 100,000-row import on two cores, the writer waited 0.55–0.7 s ready to run, and 0.23–0.27 s
-/// with its helpers kept off the CPU it started on.
+/// 100,000-row import on two cores, the writer waited 0.54–0.93 s ready to run, and 0.15–0.27 s
+/// with its helpers kept off its CPU.
 ///
 /// `claim()` notes the CPU the calling thread, the writer, runs on, and `noteWriterCPU()` notes it
 /// again now and then. Helper threads started for the claim (`ProducerThread`'s `writerCore`) run
