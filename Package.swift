@@ -124,7 +124,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Each test target names every module its files import.
-        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore"]),
+        .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackStoreTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import BooksTrackTesting
 import Foundation
 import Testing
 
@@ -5,21 +6,6 @@ import Testing
 
 /// A CPU left to an import's writer: its helpers run on the other CPUs.
 @Suite struct WriterCoreTests {
-    /// Other suites' imports hold the process's one claim while they run.
-    private enum WriterCoreClaims {
-        static var canClaim: Bool { (WriterCore.allowedCPUs()?.count ?? 0) >= 2 }
-
-        /// A claim made as soon as no other import holds one, within a minute.
-        static func claim() -> WriterCore? {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while true {
-                if let claim = WriterCore.claim() { return claim }
-                guard ContinuousClock.now < deadline else { return nil }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-        }
-    }
-
     /// The CPUs a new thread may run on, started for `claim` or not.
     private func cpusOfAThread(helping claim: WriterCore?) throws -> Set<Int>? {
         let thread = ProducerThread<Set<Int>?>(name: "test cpus", capacity: 0, writerCore: claim) { hand in

@@ -43,7 +43,7 @@ public final class WriterCore: Sendable {
     public static func claim() -> WriterCore? {
         guard let allowed = threadMask() else { return nil }
         let cpu = Int(bt_current_cpu())
-        guard cpu >= 0, cpu < allowed.count * 64, contains(cpu, allowed) else { return nil }
+        guard contains(cpu, allowed) else { return nil }
         guard allowed.map(\.nonzeroBitCount).reduce(0, +) >= 2 else { return nil }
         let claimed = isHeld.withLock { held in
             guard !held else { return false }
@@ -67,7 +67,7 @@ public final class WriterCore: Sendable {
     }
 
     func noteWriter(on cpu: Int) {
-        guard cpu >= 0, cpu < allowed.count * 64, Self.contains(cpu, allowed) else { return }
+        guard Self.contains(cpu, allowed) else { return }
         writerCPU.store(cpu, ordering: .relaxed)
     }
 
@@ -96,7 +96,8 @@ public final class WriterCore: Sendable {
         return mask
     }
 
+    /// Whether `mask` holds `cpu`; false for a CPU number outside it (-1, "the kernel does not say").
     private static func contains(_ cpu: Int, _ mask: [UInt64]) -> Bool {
-        mask[cpu / 64] & (UInt64(1) << UInt64(cpu % 64)) != 0
+        (0..<(mask.count * 64)).contains(cpu) && mask[cpu / 64] & (UInt64(1) << UInt64(cpu % 64)) != 0
     }
 }
