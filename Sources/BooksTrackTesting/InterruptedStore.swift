@@ -120,10 +120,10 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.add(books)
     }
 
-    public func apply(_ changes: LibraryChanges) throws {
+    public func apply(_ changes: LibraryChanges) throws -> AppliedChanges {
         writes += 1
         if writes == failingWrite { throw Interruption() }
-        try base.apply(changes)
+        return try base.apply(changes)
     }
 
     public func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
@@ -164,6 +164,10 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
 
     public func countQueuedForEnrichment() throws -> Int {
         try base.countQueuedForEnrichment()
+    }
+
+    public func countQueuedForEnrichment(among workIDs: [Work.ID]) throws -> Int {
+        try base.countQueuedForEnrichment(among: workIDs)
     }
 
     public func queuedForEnrichment(limit: Int, dueAt now: Date) throws -> [Work.ID] {

@@ -165,6 +165,49 @@ import Testing
         #expect(try harness.store.countQueuedForEnrichment() == 7)
     }
 
+    @Test func aSecondImportThatChangesQueuedBooksQueuesNoneOfThemAgain() throws {
+        let harness = try ImportHarness()
+        _ = try harness.importer().importFile(at: try harness.file("first.csv", GoodreadsText.file(Self.rows)))
+        // Three of those books, each on a shelf the library does not have yet.
+        let retagged = [
+            GoodreadsText.row(id: 4, title: "Piranesi", author: "Susanna Clarke", isbn13: "9781635575637", shelves: "book-club", shelf: "read"),
+            GoodreadsText.row(id: 6, title: "Dune", author: "Frank Herbert", isbn13: "9780441172719", shelves: "book-club",
+                              shelf: "did-not-finish"),
+            GoodreadsText.row(id: 7, title: "Kindred", author: "Octavia E. Butler", isbn13: "9780807083697", shelves: "book-club",
+                              shelf: "my-custom-shelf"),
+        ]
+        let second = try harness.file("second.csv", GoodreadsText.file(retagged))
+
+        let planned = try harness.importer().importFile(at: second, options: ImportOptions(dryRun: true))
+        let summary = try harness.importer().importFile(at: second)
+
+        #expect(planned.merged == 3)
+        #expect(planned.queuedForEnrichment == 0)
+        #expect(summary.merged == 3)
+        #expect(summary.queuedForEnrichment == 0)
+        #expect(try harness.store.countQueuedForEnrichment() == 7)
+    }
+
+    @Test func aBookTheFileListsTwiceInTwoBatchesIsQueuedOnce() throws {
+        let harness = try ImportHarness()
+        let file = try harness.file("twice.csv", GoodreadsText.file([
+            GoodreadsText.row(id: 1, title: "Piranesi", author: "Susanna Clarke", isbn13: "9781635575637", shelf: "to-read"),
+            GoodreadsText.row(id: 2, title: "Kindred", author: "Octavia E. Butler", isbn13: "9780807083697", shelf: "to-read"),
+            GoodreadsText.row(id: 1, title: "Piranesi", author: "Susanna Clarke", isbn13: "9781635575637",
+                              shelves: "book-club", shelf: "to-read"),
+        ]))
+
+        let planned = try harness.importer().importFile(at: file, options: ImportOptions(dryRun: true, batchSize: 1))
+        let summary = try harness.importer().importFile(at: file, options: ImportOptions(batchSize: 1))
+
+        #expect(planned.added == 2)
+        #expect(planned.queuedForEnrichment == 2)
+        #expect(summary.added == 2)
+        #expect(summary.merged == 1)
+        #expect(summary.queuedForEnrichment == 2)
+        #expect(try harness.store.countQueuedForEnrichment() == 2)
+    }
+
     @Test func aTooLongTitleIsCutAndReported() throws {
         let harness = try ImportHarness()
         let title = String(repeating: "long ", count: 200)

@@ -94,6 +94,26 @@ import Testing
         #expect(try await accounts.signIn(name: "alice", password: "new password").user.id == alice.user.id)
     }
 
+    @Test func aPasswordSetFromTheTerminalSignsOutEveryBrowserOfThatAccountOnly() async throws {
+        let alice = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: true)
+        let bob = try await accounts.createAccount(name: "bob", password: "battery staple", isAdmin: false)
+        let phone = try await accounts.openSession(for: bob, userAgent: "a lost phone")
+        let laptop = try await accounts.openSession(for: bob, userAgent: "a laptop")
+        let alices = try await accounts.openSession(for: alice, userAgent: "alice's")
+        await #expect(throws: AccountError.passwordTooShort(minimum: 8)) { try await accounts.resetPassword(name: "bob", password: "short") }
+        #expect(try await accounts.session(secret: phone.secret) != nil, "a refused reset signs nobody out")
+
+        let reset = try await accounts.resetPassword(name: "bob", password: "new password")
+
+        #expect(reset.account.user.id == bob.user.id)
+        #expect(reset.endedSessions == 2)
+        #expect(try await accounts.session(secret: phone.secret) == nil)
+        #expect(try await accounts.session(secret: laptop.secret) == nil)
+        #expect(try await accounts.session(secret: alices.secret) != nil)
+        #expect(try await accounts.signIn(name: "bob", password: "new password").user.id == bob.user.id)
+        await #expect(throws: AccountError.wrongCredentials) { try await accounts.signIn(name: "bob", password: "battery staple") }
+    }
+
     @Test func signInChecksThePasswordAndSaysTheSameForAnUnknownName() async throws {
         _ = try await accounts.createAccount(name: "alice", password: "correct horse", isAdmin: false)
         #expect(try await accounts.signIn(name: " alice ", password: "correct horse").user.name == "alice")

@@ -127,8 +127,9 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let password = try readPassword(fromStandardInput: passwordStdin)
-            let account = try await folder.app().accounts().resetPassword(name: name, password: password)
-            say("password of \(account.user.name) set")
+            let reset = try await folder.app().accounts().resetPassword(name: name, password: password)
+            let browsers = reset.endedSessions == 1 ? "1 browser" : "\(NumberText.grouped(reset.endedSessions)) browsers"
+            say("password of \(reset.account.user.name) set; \(browsers) signed out")
         }
     }
 }

@@ -108,13 +108,21 @@ public struct AccountService: Sendable {
         try await store.deleteAccount(account.user.id) { census in try census.checkDeletion() }
     }
 
+    /// A password set from the terminal, and how many browsers it signed out.
+    public struct PasswordReset: Sendable {
+        public var account: Account
+        public var endedSessions: Int
+    }
+
     /// Sets the password of the named account without the current one (an administrator's reset
-    /// from the terminal).
-    public func resetPassword(name: String, password: String) async throws -> Account {
+    /// from the terminal), and signs out every browser of the account: a reset is what follows a
+    /// password someone else learned, as much as one forgotten.
+    public func resetPassword(name: String, password: String) async throws -> PasswordReset {
         try Self.check(password: password)
         guard let found = try await store.account(named: name) else { throw AccountError.accountNotFound(name) }
         try await store.setPasswordHash(secrets.hashPassword(password), of: found.account.user.id)
-        return Account(user: found.account.user, isAdmin: found.account.isAdmin, hasPassword: true)
+        let ended = try await store.endSessions(of: found.account.user.id, keeping: nil)
+        return PasswordReset(account: Account(user: found.account.user, isAdmin: found.account.isAdmin, hasPassword: true), endedSessions: ended)
     }
 
     // MARK: Tokens

@@ -35,3 +35,14 @@ public struct LibraryChanges: Hashable, Sendable {
             && enrichmentQueue.isEmpty
     }
 }
+
+/// What `BookStore.apply` wrote beyond the changes themselves.
+public struct AppliedChanges: Hashable, Sendable {
+    /// How many works of `LibraryChanges.enrichmentQueue` were not queued before and are now: a
+    /// work already waiting keeps its place and is not counted again.
+    public var newlyQueuedForEnrichment: Int
+
+    public init(newlyQueuedForEnrichment: Int = 0) {
+        self.newlyQueuedForEnrichment = newlyQueuedForEnrichment
+    }
+}

@@ -115,8 +115,9 @@ public protocol BookStore: UserScoped {
     /// Adds many books in one transaction; the fast path for imports.
     func add(_ books: [NewBook]) throws
     /// Writes new books and updates to existing ones in one transaction; nothing is written when
-    /// any part is refused.
-    func apply(_ changes: LibraryChanges) throws
+    /// any part is refused. Answers how many works it newly queued for enrichment.
+    @discardableResult
+    func apply(_ changes: LibraryChanges) throws -> AppliedChanges
     /// The books that have an edition carrying one of `isbns` or whose title key
     /// (`TextNormalization.normalizeTitle`) or key of the title before its subtitle
     /// (`TextNormalization.mainTitleKey`) is one of `titleKeys` (the caller compares authors): the
@@ -159,6 +160,8 @@ public protocol EnrichmentQueueStore: UserScoped {
     func queuedForEnrichment(limit: Int) throws -> [Work.ID]
     /// How many works wait for enrichment.
     func countQueuedForEnrichment() throws -> Int
+    /// How many of `workIDs` wait for enrichment.
+    func countQueuedForEnrichment(among workIDs: [Work.ID]) throws -> Int
     /// Up to `limit` queued works due at `now` (never tried, or due again), oldest first.
     func queuedForEnrichment(limit: Int, dueAt now: Date) throws -> [Work.ID]
     /// How many queued works are due at `now`.

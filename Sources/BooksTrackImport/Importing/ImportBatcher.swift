@@ -89,7 +89,8 @@ struct ImportBatcher: Sendable {
                 }
                 plan = try self.plan(books, candidates: candidates, into: &merged)
             }
-            try write(plan, mergingAhead: version == nil ? nil : upcoming)
+            let applied = try write(plan, mergingAhead: version == nil ? nil : upcoming)
+            merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
         }
         summary = merged
     }
@@ -103,17 +104,18 @@ struct ImportBatcher: Sendable {
 
     /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
     /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
-    private mutating func write(_ plan: Plan, mergingAhead upcoming: [ImportedBook]?) throws {
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: [ImportedBook]?) throws -> AppliedChanges {
         let changes = plan.changes
         lastBatchWrote = !changes.isEmpty
-        guard !changes.isEmpty else { return }
+        guard !changes.isEmpty else { return AppliedChanges() }
         authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         // Candidates read beside a batch that writes are out of date once it commits.
         ahead = nil
         var next = upcoming.flatMap { $0.isEmpty ? nil : MergeAhead($0, batcher: self, touchedKeys: plan.touchedKeys) }
-        try store.apply(changes)
+        let applied = try store.apply(changes)
         next?.expect(try store.libraryVersionAtCommit())
         mergeAhead = next
+        return applied
     }
 
     /// Takes on the state of a batcher that merged this batch ahead, and its counts; returns its plan.
@@ -124,7 +126,6 @@ struct ImportBatcher: Sendable {
         summary.merged += merge.summary.merged
         summary.unchanged += merge.summary.unchanged
         summary.skipped += merge.summary.skipped
-        summary.queuedForEnrichment += merge.summary.queuedForEnrichment
         summary.problems += merge.summary.problems
         return merge.plan
     }
@@ -227,8 +228,11 @@ struct ImportBatcher: Sendable {
         }
 
         let changes = changes(drafts: drafts, originals: originals)
-        summary.queuedForEnrichment += changes.enrichmentQueue.count
         if options.dryRun {
+            // A run counts the works it newly queues as it writes them (`process`); a dry run
+            // writes nothing, so it counts those not waiting already.
+            let waiting = try store.countQueuedForEnrichment(among: changes.enrichmentQueue)
+            summary.queuedForEnrichment += changes.enrichmentQueue.count - waiting
             for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
         }
         var touchedKeys = Set<String>()

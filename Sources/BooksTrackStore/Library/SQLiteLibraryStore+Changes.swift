@@ -84,13 +84,14 @@ extension SQLiteLibraryStore {
     }
 
     /// Writes new books, then authors, works, editions and entries, in one transaction.
-    public func apply(_ changes: LibraryChanges) throws {
-        guard !changes.isEmpty else { return }
+    @discardableResult
+    public func apply(_ changes: LibraryChanges) throws -> AppliedChanges {
+        guard !changes.isEmpty else { return AppliedChanges() }
         for author in changes.authors { try Validation.validate(author) }
         for work in changes.works { try Validation.validate(work) }
         for edition in changes.editions { try Validation.validate(edition) }
         let preparation = BookPreparation(changes.newBooks, userID: userID)
-        try write { db, user in
+        return try write { db, user in
             if !changes.newBooks.isEmpty {
                 var inserter = try BookInserter(db, user: user, store: self)
                 try preparation.forEachChunk { chunk in
@@ -106,20 +107,22 @@ extension SQLiteLibraryStore {
             for work in changes.works { try saveWork(db, user, work) }
             for edition in changes.editions { try saveEdition(db, user, edition) }
             for entry in changes.entries { try saveEntry(db, user, entry) }
-            try enqueueForEnrichment(db, user, changes.enrichmentQueue)
+            return AppliedChanges(newlyQueuedForEnrichment: try enqueueForEnrichment(db, user, changes.enrichmentQueue))
         }
     }
 
     // MARK: Enrichment queue
 
     /// Queues works behind those already queued, in order; a work already queued keeps its place.
-    private func enqueueForEnrichment(_ db: Database, _ user: Int64, _ workIDs: [Work.ID]) throws {
-        guard !workIDs.isEmpty else { return }
+    /// Answers how many were not queued before.
+    private func enqueueForEnrichment(_ db: Database, _ user: Int64, _ workIDs: [Work.ID]) throws -> Int {
+        guard !workIDs.isEmpty else { return 0 }
         // Positions only order the queue: one read of the last, then one prepared insert a work.
         var position = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT COALESCE(MAX(position), 0) FROM enrichment_queue WHERE userKey = ?
             """), arguments: [user]) ?? 0
         var insert = try RowInserter(db, sql: "INSERT OR IGNORE INTO enrichment_queue (userKey, workID, position) VALUES (?, ?, ?)")
+        var queued = 0
         for workID in workIDs {
             position += 1
             insert.begin()
@@ -127,7 +130,9 @@ extension SQLiteLibraryStore {
             insert.bind(workID)
             insert.bind(position)
             try insert.run()
+            queued += db.changesCount
         }
+        return queued
     }
 
     /// Up to `limit` queued works, oldest first.
@@ -143,6 +148,16 @@ extension SQLiteLibraryStore {
     public func countQueuedForEnrichment() throws -> Int {
         try read { db, user in
             try Self.fetchInt(db, "SELECT COUNT(*) FROM enrichment_queue WHERE userKey = ?", [user])
+        }
+    }
+
+    /// How many of `workIDs` wait for enrichment.
+    public func countQueuedForEnrichment(among workIDs: [Work.ID]) throws -> Int {
+        try read { db, user in
+            let queued: [Work.ID] = try Self.inChunks(Self.uniqued(workIDs)) { list, ids in
+                try Self.fetchIDs(db, "SELECT workID FROM enrichment_queue WHERE userKey = ? AND workID IN (\(list))", [user] + ids)
+            }
+            return queued.count
         }
     }
 
