@@ -48,6 +48,59 @@ import Testing
         #expect(original.photos.count == 2)
     }
 
+    @Test func aBookWhosePhotosOutgrowTheDefaultLimitComesBackWithALargerOne() throws {
+        // Given a book with four page photos of the largest size a photo may be, exported with photos
+        let largest = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x5A, count: PagePhoto.byteLimit - 4)
+        for second in 1...4 {
+            try library.store.addPhoto(
+                PagePhoto(imageType: .jpeg, byteCount: largest.count, dateAdded: ExportLibrary.now.addingTimeInterval(Double(second))),
+                data: largest, entryID: ExportLibrary.kindredEntryID
+            )
+        }
+        let file = library.url("photos.json")
+        _ = try library.exporter(for: library.store).exportJSON(to: file, includePhotos: true)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(size > ImportLimits().maxBytes, "the book's line alone is longer than the default limit of the whole file")
+        let importer = LibraryImporter(store: library.emptyStore, now: { ExportLibrary.now })
+
+        // When it is imported with the default limits, it is refused whole, before anything is written
+        #expect(throws: ImportError.fileTooLarge(bytes: size, limit: ImportLimits().maxBytes)) { try importer.importFile(at: file) }
+        #expect(try library.emptyStore.count(EntryQuery()) == 0)
+        // With the file's size as the limit (`--max-bytes`), the book comes back with its photos
+        let summary = try importer.importFile(at: file, options: ImportOptions(limits: ImportLimits(maxBytes: size)))
+
+        #expect(summary.added == ExportLibrary.fixtureCount + 2)
+        #expect(summary.problems.isEmpty)
+        let kept = try library.emptyStore.photos(entryID: ExportLibrary.kindredEntryID)
+        #expect(kept.map(\.byteCount) == Array(repeating: PagePhoto.byteLimit, count: 4))
+        #expect(try kept.allSatisfy { try library.emptyStore.photoData(id: $0.id) == largest })
+    }
+
+    @Test func aPhotoLargerThanAPhotoMayBeIsLeftOutAndReportedAndItsBookComesBack() throws {
+        // Given an export whose photo of Kindred was made a byte larger than a photo may be
+        let small = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x01, 0x02])
+        try library.store.addPhoto(
+            PagePhoto(imageType: .jpeg, byteCount: small.count, dateAdded: ExportLibrary.now), data: small, entryID: ExportLibrary.kindredEntryID
+        )
+        let file = library.url("edited.json")
+        _ = try library.exporter(for: library.store).exportJSON(to: file, includePhotos: true)
+        let tooLarge = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x5A, count: PagePhoto.byteLimit - 3)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"data\":\"\(small.base64EncodedString())\"", with: "\"data\":\"\(tooLarge.base64EncodedString())\"")
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: file)
+
+        // When it is imported
+        let summary = try LibraryImporter(store: library.emptyStore, now: { ExportLibrary.now }).importFile(at: file)
+
+        // Then every book comes back, Kindred without the photo, and the report says why
+        #expect(summary.added == ExportLibrary.fixtureCount + 2)
+        #expect(try library.emptyStore.photos(entryID: ExportLibrary.kindredEntryID).isEmpty)
+        #expect(summary.problems.map(\.message) == [
+            "a page photo of \(PagePhoto.byteLimit + 1) bytes is larger than the \(PagePhoto.byteLimit) a photo may be; photo left out",
+        ])
+    }
+
     @Test func anAuthorLinkedToNoBookIsKept() throws {
         // Given a library with an author who wrote none of its books
         let file = library.url("alice.json")

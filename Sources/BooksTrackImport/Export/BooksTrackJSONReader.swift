@@ -9,16 +9,18 @@ import Foundation
 /// line at a time. Memory holds one batch and the author list. Any other layout of the same
 /// document (pretty-printed, re-saved by a tool) is decoded whole, up to `limits.maxBytes`.
 public struct BooksTrackJSONReader: Sendable {
-    /// The longest line accepted: one book with its editions and photos.
-    public static let maxLineBytes = 50_000_000
-
     private let url: URL
     private let userID: User.ID
     private let limits: ImportLimits
     private let batchSize: Int
 
+    /// The longest line accepted: one book with its editions and photos may take as much of the
+    /// file as the file may take (`limits.maxBytes`). A book whose photos make its line longer than
+    /// the default limit is read with a larger one (`--max-bytes`), never refused whatever the limit.
+    private var lineLimit: Int { limits.maxBytes }
+
     /// A reader of the file at `url` whose entries are given to `userID`; `limits.maxRows` caps the
-    /// number of books.
+    /// number of books, `limits.maxBytes` the length of a line.
     public init(url: URL, userID: User.ID, limits: ImportLimits = ImportLimits(), batchSize: Int = 1_000) {
         self.url = url
         self.userID = userID
@@ -59,7 +61,7 @@ public struct BooksTrackJSONReader: Sendable {
 
     /// Whether the first line that is not blank opens the author list, as BooksTrack writes it.
     private func isLaidOutByLine() throws -> Bool {
-        var lines = try LineReader(url: url, maxLineBytes: Self.maxLineBytes)
+        var lines = try LineReader(url: url, maxLineBytes: lineLimit)
         while let line = try lines.next() {
             let text = Self.trimmed(line)
             if !text.isEmpty { return text.suffix(Self.headerEnding.count).elementsEqual(Self.headerEnding) }
@@ -124,7 +126,7 @@ public struct BooksTrackJSONReader: Sendable {
     /// Goes through the file's lines in order, checking the layout, and calls `visit` with each
     /// item (the header, then each author, then each book) and its line number.
     private func walk(_ visit: (Item, Int) throws -> Void) throws {
-        var lines = try LineReader(url: url, maxLineBytes: Self.maxLineBytes)
+        var lines = try LineReader(url: url, maxLineBytes: lineLimit)
         var section = Section.header
         var previousItem: (line: Int, hasComma: Bool)?
         while let raw = try lines.next() {

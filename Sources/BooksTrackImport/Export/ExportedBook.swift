@@ -48,13 +48,21 @@ public struct ExportedBook: Hashable, Sendable {
     }
 
     /// Stores the photos whose bytes the file holds and that `store` does not have yet; the book
-    /// must already be in the store.
-    public func addPhotos(to store: any LibraryStore) throws {
-        guard !photos.isEmpty else { return }
+    /// must already be in the store. A photo larger than a page photo may be
+    /// (`PagePhoto.byteLimit`) is not stored: returns those left out.
+    @discardableResult
+    public func addPhotos(to store: any LibraryStore) throws -> [ExportedPhoto] {
+        guard !photos.isEmpty else { return [] }
         let stored = Set(try store.photos(entryID: entry.id).map(\.id))
+        var tooLarge: [ExportedPhoto] = []
         for photo in photos where !stored.contains(photo.photo.id) {
+            guard photo.data.count <= PagePhoto.byteLimit else {
+                tooLarge.append(photo)
+                continue
+            }
             try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
         }
+        return tooLarge
     }
 
     private var shownEdition: Edition? {

@@ -73,7 +73,14 @@ struct BooksTrackRestorer {
         let newAuthors = try batch.authors.filter { try store.author(id: $0.id) == nil }
         let changes = ExportedBook.changes(recreating: recreated, authors: newAuthors)
         if !changes.isEmpty { try store.apply(changes) }
-        for book in recreated { try book.addPhotos(to: store) }
+        for book in recreated {
+            for photo in try book.addPhotos(to: store) {
+                summary.problems.append(ImportProblem(
+                    row: book.line,
+                    message: "a page photo of \(photo.data.count) bytes is larger than the \(PagePhoto.byteLimit) a photo may be; photo left out"
+                ))
+            }
+        }
     }
 
     /// The books of `books` that the library holds under other identifiers, by work ID, with the
