@@ -46,6 +46,8 @@ import Testing
         #expect(imported.authors == original.authors)
         #expect(imported.photos == original.photos)
         #expect(original.photos.count == 2)
+        #expect(imported.originals == original.originals)
+        #expect(original.originals.count == 1)
     }
 
     @Test func aBookWhosePhotosOutgrowTheDefaultLimitComesBackWithALargerOne() throws {
@@ -221,11 +223,14 @@ final class ExportLibrary {
         var books = try store.books(EntryQuery(sort: .dateAdded, descending: false))
         for index in books.indices { books[index].entry.userID = placeholder }
         var photos: [PagePhoto.ID: Data] = [:]
+        var originals: [PagePhoto.ID: Data] = [:]
         for photo in books.flatMap(\.entry.pagePhotos) {
             photos[photo.id] = try store.photoData(id: photo.id)
+            originals[photo.id] = try store.photoOriginal(id: photo.id)
         }
         return LibraryContents(
-            books: books, editions: try store.editions(ofWorks: books.map(\.work.id)), authors: try store.allAuthors(), photos: photos
+            books: books, editions: try store.editions(ofWorks: books.map(\.work.id)), authors: try store.allAuthors(), photos: photos,
+            originals: originals
         )
     }
 
@@ -312,10 +317,10 @@ final class ExportLibrary {
         ))
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<300).map { UInt8(truncatingIfNeeded: $0) })
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 40))
-        try store.addPhoto(
-            PagePhoto(page: 12, caption: "Map of Gethen", imageType: .jpeg, byteCount: jpeg.count, dateAdded: added.addingTimeInterval(10)),
-            data: jpeg, entryID: entry.id
-        )
+        let map = PagePhoto(page: 12, caption: "Map of Gethen", imageType: .jpeg, byteCount: jpeg.count, dateAdded: added.addingTimeInterval(10))
+        try store.addPhoto(map, data: jpeg, entryID: entry.id)
+        // The map as it was sent, kept beside it (any format the library took in: here HEIC's leading bytes).
+        try store.setPhotoOriginal(Data([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63] + (0..<500).map { UInt8($0 % 251) }), id: map.id)
         try store.addPhoto(
             PagePhoto(imageType: .png, byteCount: png.count, dateAdded: added.addingTimeInterval(20.5)), data: png, entryID: entry.id
         )
@@ -347,4 +352,6 @@ struct LibraryContents: Equatable {
     var editions: [Work.ID: [Edition]]
     var authors: [Author]
     var photos: [PagePhoto.ID: Data]
+    /// The photos as they were sent, where they were kept.
+    var originals: [PagePhoto.ID: Data]
 }

@@ -17,7 +17,8 @@ import Foundation
 /// Dates are ISO 8601 text in UTC with the fraction of a second to the nanosecond
 /// (`"2026-11-22T09:00:00.25Z"`), like every JSON the program writes; files written before that
 /// hold seconds since 2001-01-01 as numbers, which are still read. Members whose value is unknown are left out; lists
-/// are always written. Photo bytes, when exported, are base64 text in the photo's `data` member.
+/// are always written. Photo bytes, when exported, are base64 text in the photo's `data` member, and
+/// the photo as it was sent, where the library kept it, in its `original` member.
 enum BooksTrackJSONFormat {
     /// The value of the document's `format` member.
     static let name = "bookstrack"

@@ -74,7 +74,8 @@ struct BooksTrackJSONBookRecord: Decodable {
         }
     }
 
-    /// A photo's metadata and, in an export made with photos, its bytes (base64).
+    /// A photo's metadata and, in an export made with photos, its bytes and the photo as it was
+    /// sent where that was kept (base64).
     fileprivate struct PhotoRecord: Decodable {
         var id: PagePhoto.ID
         var page: Int?
@@ -83,6 +84,7 @@ struct BooksTrackJSONBookRecord: Decodable {
         var byteCount: Int
         var dateAdded: Date
         var data: Data?
+        var original: Data?
 
         /// The photo's metadata.
         var photo: PagePhoto {
@@ -101,7 +103,7 @@ struct BooksTrackJSONBookRecord: Decodable {
             bookAuthors.append(author)
         }
         let photos = entry.pagePhotos.compactMap { record in
-            record.data.map { ExportedPhoto(photo: record.photo, data: $0) }
+            record.data.map { ExportedPhoto(photo: record.photo, data: $0, original: record.original) }
         }
         return ExportedBook(
             work: work, authors: bookAuthors, editions: editions, entry: entry.entry(userID: userID), photos: photos, line: line

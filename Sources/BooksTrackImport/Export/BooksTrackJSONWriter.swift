@@ -67,9 +67,11 @@ struct BooksTrackJSONWriter {
 
     private func writeBook(_ book: LibraryBook, editions: [Edition], to output: inout JSONTextBuffer) throws {
         var photoData: [PagePhoto.ID: Data] = [:]
+        var photoOriginals: [PagePhoto.ID: Data] = [:]
         if includePhotos {
             for photo in book.entry.pagePhotos {
                 photoData[photo.id] = try store.photoData(id: photo.id)
+                photoOriginals[photo.id] = try store.photoOriginal(id: photo.id)
             }
         }
         output.openObject()
@@ -83,7 +85,7 @@ struct BooksTrackJSONWriter {
         }
         output.closeArray()
         output.key("entry")
-        output.entry(book.entry, photoData: photoData)
+        output.entry(book.entry, photoData: photoData, photoOriginals: photoOriginals)
         output.closeObject()
     }
 }

@@ -47,20 +47,22 @@ public struct ExportedBook: Hashable, Sendable {
         LibraryChanges(newBooks: books.map(\.newBook), authors: authors, editions: books.flatMap(\.otherEditions))
     }
 
-    /// Stores the photos whose bytes the file holds and that `store` does not have yet; the book
-    /// must already be in the store. A photo larger than a page photo may be
-    /// (`PagePhoto.byteLimit`) is not stored: returns those left out.
+    /// Stores the photos whose bytes the file holds and that `store` does not have yet, with the
+    /// photo as it was sent where the file holds it; the book must already be in the store. A photo
+    /// (or its original) larger than a page photo may be (`PagePhoto.byteLimit`) is not stored:
+    /// returns those left out.
     @discardableResult
     public func addPhotos(to store: any LibraryStore) throws -> [ExportedPhoto] {
         guard !photos.isEmpty else { return [] }
         let stored = Set(try store.photos(entryID: entry.id).map(\.id))
         var tooLarge: [ExportedPhoto] = []
         for photo in photos where !stored.contains(photo.photo.id) {
-            guard photo.data.count <= PagePhoto.byteLimit else {
+            guard photo.data.count <= PagePhoto.byteLimit, (photo.original?.count ?? 0) <= PagePhoto.byteLimit else {
                 tooLarge.append(photo)
                 continue
             }
             try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
+            if let original = photo.original { try store.setPhotoOriginal(original, id: photo.photo.id) }
         }
         return tooLarge
     }
@@ -76,11 +78,14 @@ public struct ExportedPhoto: Hashable, Sendable {
     public var photo: PagePhoto
     /// The JPEG or PNG bytes.
     public var data: Data
+    /// The photo as it was sent (any format the library took in), when the library kept it.
+    public var original: Data?
 
-    /// Pairs a photo's metadata with its bytes.
-    public init(photo: PagePhoto, data: Data) {
+    /// Pairs a photo's metadata with its bytes and, when kept, the photo as it was sent.
+    public init(photo: PagePhoto, data: Data, original: Data? = nil) {
         self.photo = photo
         self.data = data
+        self.original = original
     }
 }
 
