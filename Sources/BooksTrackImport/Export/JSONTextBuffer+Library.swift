@@ -132,7 +132,7 @@ extension JSONTextBuffer {
     /// An entry with its quotes, sessions, read history and photos; the user is left out, since
     /// an import gives the entry to the importing user. `photoData` holds the bytes to embed, and
     /// `photoOriginals` the photos as they were sent, where they were kept.
-    mutating func entry(_ entry: LibraryEntry, photoData: [PagePhoto.ID: Data], photoOriginals: [PagePhoto.ID: Data] = [:]) {
+    mutating func entry(_ entry: LibraryEntry, photoData: [PagePhoto.ID: Data], photoOriginals: [PagePhoto.ID: Data]) {
         openObject()
         member("id", entry.id)
         member("workID", entry.workID)
