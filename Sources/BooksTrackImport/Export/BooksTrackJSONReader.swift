@@ -14,9 +14,9 @@ public struct BooksTrackJSONReader: Sendable {
     private let limits: ImportLimits
     private let batchSize: Int
 
-    /// The longest line accepted: one book with its editions and photos may take as much of the
-    /// file as the file may take (`limits.maxBytes`). A book whose photos make its line longer than
-    /// the default limit is read with a larger one (`--max-bytes`), never refused whatever the limit.
+    /// The longest line accepted: one book with its editions and photos may take the whole file
+    /// (`limits.maxBytes`), so a book whose photos outgrow the default is read with a larger
+    /// `--max-bytes`.
     private var lineLimit: Int { limits.maxBytes }
 
     /// A reader of the file at `url` whose entries are given to `userID`; `limits.maxRows` caps the

@@ -57,12 +57,15 @@ public struct ExportedBook: Hashable, Sendable {
         let stored = Set(try store.photos(entryID: entry.id).map(\.id))
         var tooLarge: [ExportedPhoto] = []
         for photo in photos where !stored.contains(photo.photo.id) {
-            guard photo.data.count <= PagePhoto.byteLimit, (photo.original?.count ?? 0) <= PagePhoto.byteLimit else {
+            guard photo.largestBytes <= PagePhoto.byteLimit else {
                 tooLarge.append(photo)
                 continue
             }
-            try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
-            if let original = photo.original { try store.setPhotoOriginal(original, id: photo.photo.id) }
+            // Together: a photo stored without its original would be skipped by a run made again.
+            try store.blockingTransaction {
+                try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
+                if let original = photo.original { try store.setPhotoOriginal(original, id: photo.photo.id) }
+            }
         }
         return tooLarge
     }
@@ -80,6 +83,9 @@ public struct ExportedPhoto: Hashable, Sendable {
     public var data: Data
     /// The photo as it was sent (any format the library took in), when the library kept it.
     public var original: Data?
+
+    /// The size of the larger of the photo and its original, in bytes.
+    public var largestBytes: Int { max(data.count, original?.count ?? 0) }
 
     /// Pairs a photo's metadata with its bytes and, when kept, the photo as it was sent.
     public init(photo: PagePhoto, data: Data, original: Data? = nil) {

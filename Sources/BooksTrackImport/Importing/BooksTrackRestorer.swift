@@ -77,7 +77,7 @@ struct BooksTrackRestorer {
             for photo in try book.addPhotos(to: store) {
                 summary.problems.append(ImportProblem(
                     row: book.line,
-                    message: "a page photo of \(max(photo.data.count, photo.original?.count ?? 0)) bytes is larger than the \(PagePhoto.byteLimit) a photo may be; photo left out"
+                    message: "a page photo of \(photo.largestBytes) bytes is larger than the \(PagePhoto.byteLimit) a photo may be; photo left out"
                 ))
             }
         }
