@@ -9,6 +9,10 @@ import Testing
 /// Back-cover barcodes made by zint (Debian's package, installed by CI) and changed by libvips
 /// as photos change them: turned, tilted, blurred, small. Read by the real zbar.
 @Suite struct BarcodeReaderTests {
+    /// These tests call libvips directly as well: it is started first, as every user of it in the
+    /// process must (`Vips.start()`), or its own start on a first call races another thread's.
+    init() throws { try #require(Vips.start()) }
+
     /// The ISBNs of the generated set (real books of the seed catalog).
     static let isbns = ["9780441172719", "9780141439549", "9780062315007", "9780307277671", "9780553293357", "9780099549482",
                         "9791032305690", "9780316769488"]

@@ -9,6 +9,10 @@ import Testing
 /// Page photos as kept: upright, at most 2,048 pixels, JPEG quality 70 without metadata, with a
 /// 320-pixel thumbnail; and what is not a photo refused before decoding.
 @Suite struct ImageProcessorTests {
+    /// These tests call libvips directly as well: it is started first, as every user of it in the
+    /// process must (`Vips.start()`), or its own start on a first call races another thread's.
+    init() throws { try #require(Vips.start()) }
+
     /// A camera's JPEG of a wide picture (a barcode drawn 4,500 px wide), tagged as taken with the
     /// phone turned (EXIF orientation 6: to be turned 90° clockwise to be upright).
     static func cameraPhoto(orientation: Int32) throws -> Data {

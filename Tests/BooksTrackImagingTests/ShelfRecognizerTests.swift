@@ -19,6 +19,10 @@ private let seededCatalog: Result<(TemporaryDirectory, CatalogDatabase), any Err
 /// Shelves drawn by `ShelfRenderer` from real titles of the seed catalog, read by the real
 /// tesseract and looked up in the real catalog.
 @Suite struct ShelfRecognizerTests {
+    /// These tests call libvips directly as well: it is started first, as every user of it in the
+    /// process must (`Vips.start()`), or its own start on a first call races another thread's.
+    init() throws { try #require(Vips.start()) }
+
     /// The seed catalog, loaded on first use.
     static func catalog() throws -> CatalogDatabase {
         try seededCatalog.get().1
