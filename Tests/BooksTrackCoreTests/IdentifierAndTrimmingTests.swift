@@ -34,26 +34,39 @@ import Testing
         }
     }
 
-    @Test func entryAndQuoteIdentifiersStayRandomSoTheirFirstDigitsNameThem() {
-        let entries = (0..<200).map { _ in LibraryEntry.ID() }
-        #expect(entries.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
-        #expect(Set(entries.map { $0.description.prefix(8) }).count == entries.count)
-        let quotes = (0..<200).map { _ in Quote.ID() }
-        #expect(quotes.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
-        #expect(Set(quotes.map { $0.description.prefix(8) }).count == quotes.count)
+    @Test func entryAndQuoteIdentifiersAreCountedSoTheirFirstDigitsNameThem() {
+        for ids in [(0..<200).map { _ in LibraryEntry.ID().rawValue }, (0..<200).map { _ in Quote.ID().rawValue }] {
+            #expect(ids.allSatisfy { $0.uuid.6 >> 4 == 8 && $0.uuid.8 >> 6 == 0b10 })
+            let prefixes = ids.map { $0.uuidString.lowercased().prefix(8) }
+            #expect(Set(prefixes).count == ids.count)
+            // Made one after another, they sort in the order made (unless the 71-minute cycle of
+            // the tick turned over between two of them, a few microseconds in 71 minutes).
+            let turnedOver = zip(prefixes, prefixes.dropFirst()).filter { $0 > $1 }.count
+            #expect(turnedOver <= 1)
+        }
     }
 
-    @Test func randomIdentifiersSpreadOverEveryRandomBit() {
-        // Each of the 122 random bits is set in some of 400 identifiers and clear in others.
-        let ids = (0..<400).map { _ in withUnsafeBytes(of: LibraryEntry.ID().rawValue.uuid) { Array($0) } }
-        let fixed: [(byte: Int, mask: UInt8)] = [(6, 0xF0), (8, 0xC0)]
-        for byte in 0..<16 {
-            let randomBits = ~(fixed.first { $0.byte == byte }?.mask ?? 0)
-            let ored = ids.reduce(UInt8(0)) { $0 | $1[byte] } & randomBits
-            let anded = ids.reduce(UInt8(0xFF)) { $0 & $1[byte] } & randomBits
-            #expect(ored == randomBits, "byte \(byte) has a bit never set")
-            #expect(anded == 0, "byte \(byte) has a bit always set")
-        }
+    @Test func aCountedIdentifierStartsWithItsTickAndKeepsNinetyRandomBits() {
+        let uuid = LibraryEntry.ID.countedUUID(tick: 0x3F2A_9C1E, random: (UInt64.max, UInt64.max))
+        #expect(uuid.uuidString.lowercased() == "3f2a9c1e-ffff-8fff-bfff-ffffffffffff")
+        let zero = LibraryEntry.ID.countedUUID(tick: 0, random: (0, 0))
+        #expect(zero.uuidString.lowercased() == "00000000-0000-8000-8000-000000000000")
+    }
+
+    @Test func theTickIsTheMicrosecondOrOneMoreThanTheLast() {
+        var ticker = MicrosecondTicker()
+        #expect(ticker.next(microseconds: 1_000) == 1_000)
+        #expect(ticker.next(microseconds: 1_000) == 1_001)  // the same microsecond
+        #expect(ticker.next(microseconds: 1_000) == 1_002)
+        #expect(ticker.next(microseconds: 900) == 1_003)  // a clock set back
+        #expect(ticker.next(microseconds: 5_000) == 5_000)  // the clock moved on
+        #expect(ticker.next(at: Date(timeIntervalSince1970: 1_700_000_000.000_123)) == 1_700_000_000_000_123)
+        // Within an identifier the tick is kept modulo 2³²: 2³² comes after 2³² − 1 as 0.
+        var turning = MicrosecondTicker()
+        let last = turning.next(microseconds: 0xFFFF_FFFF)
+        let first = turning.next(microseconds: 0xFFFF_FFFF)
+        #expect(UInt32(truncatingIfNeeded: last) == 0xFFFF_FFFF)
+        #expect(UInt32(truncatingIfNeeded: first) == 0)
     }
 
     @Test func theFirstSixBytesAreTheTimeInMilliseconds() {
@@ -80,11 +93,12 @@ import Testing
         // 20,000 identifiers take forty reads of the random device (512 values each, two an identifier).
         let ids = (0..<20_000).map { _ in LibraryEntry.ID() }
         #expect(Set(ids).count == ids.count)
-        #expect(ids.allSatisfy { $0.rawValue.uuid.6 >> 4 == 4 && $0.rawValue.uuid.8 >> 6 == 0b10 })
+        #expect(ids.allSatisfy { $0.rawValue.uuid.6 >> 4 == 8 && $0.rawValue.uuid.8 >> 6 == 0b10 })
     }
 
     @Test func identifiersMadeOnSeveralThreadsAtOnceAllDiffer() async {
-        // Four tasks draw from the one pool together: no value is handed out twice.
+        // Four tasks draw from the one pool and the one ticker together: no value, and no first
+        // eight digits, handed out twice.
         let ids = await withTaskGroup(of: [LibraryEntry.ID].self) { group in
             for _ in 0..<4 {
                 group.addTask { (0..<5_000).map { _ in LibraryEntry.ID() } }
@@ -95,6 +109,7 @@ import Testing
         }
         #expect(ids.count == 20_000)
         #expect(Set(ids).count == 20_000)
+        #expect(Set(ids.map { $0.description.prefix(8) }).count == 20_000)
     }
 
     @Test func theRandomPoolHandsOutValuesThatVary() {
