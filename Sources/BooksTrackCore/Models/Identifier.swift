@@ -16,13 +16,13 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable, Custom
     }
 
     /// A version 8 UUID (RFC 9562) for records named by their first eight digits: the first 32
-    /// bits are the next tick of `MicrosecondTicker` (the time in microseconds, modulo 2³², never
-    /// the same twice in a process), the other 90 are random, from the system's generator through
+    /// bits are the next tick of `MicrosecondTicker` (the time in microseconds modulo 2³², which
+    /// comes round every 71 minutes), the other 90 are random, from the system's generator through
     /// `RandomPool` (Foundation's `UUID()` opens and reads `/dev/urandom` for each one on Linux).
     ///
-    /// Records made together differ in their first eight digits, as random ones would not always;
-    /// and they sort next to each other, so the indexes keyed by them grow at one point instead of
-    /// all over the file.
+    /// Records one process makes within 71 minutes differ in their first eight digits, as random
+    /// ones would not always; and they sort next to each other, so the indexes keyed by them grow
+    /// at one point instead of all over the file.
     static func countedUUID() -> UUID {
         let tick = MicrosecondTicker.shared.withLock { $0.next(at: Date()) }
         return countedUUID(tick: UInt32(truncatingIfNeeded: tick), random: RandomPool.twoValues())
