@@ -53,6 +53,20 @@ import Testing
         #expect(zero.uuidString.lowercased() == "00000000-0000-8000-8000-000000000000")
     }
 
+    @Test func countedIdentifiersSpreadOverEveryRandomBit() {
+        // Each of the 90 random bits (after the four bytes of the tick) is set in some of 400
+        // identifiers and clear in others.
+        let ids = (0..<400).map { _ in withUnsafeBytes(of: LibraryEntry.ID().rawValue.uuid) { Array($0) } }
+        let fixed: [(byte: Int, mask: UInt8)] = [(6, 0xF0), (8, 0xC0)]
+        for byte in 4..<16 {
+            let randomBits = ~(fixed.first { $0.byte == byte }?.mask ?? 0)
+            let ored = ids.reduce(UInt8(0)) { $0 | $1[byte] } & randomBits
+            let anded = ids.reduce(UInt8(0xFF)) { $0 & $1[byte] } & randomBits
+            #expect(ored == randomBits, "byte \(byte) has a bit never set")
+            #expect(anded == 0, "byte \(byte) has a bit always set")
+        }
+    }
+
     @Test func theTickIsTheMicrosecondOrOneMoreThanTheLast() {
         var ticker = MicrosecondTicker()
         #expect(ticker.next(microseconds: 1_000) == 1_000)
