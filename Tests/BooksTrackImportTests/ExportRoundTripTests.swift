@@ -213,7 +213,7 @@ final class ExportLibrary {
         let reader = BooksTrackJSONReader(url: file, userID: target.userID, batchSize: 25)
         try reader.read { batch in
             try target.apply(batch.changes())
-            for book in batch.books { try book.addPhotos(to: target) }
+            for book in batch.books { _ = try book.addPhotos(to: target) }
         }
     }
 

@@ -50,8 +50,7 @@ public struct ExportedBook: Hashable, Sendable {
     /// Stores the photos whose bytes the file holds and that `store` does not have yet, with the
     /// photo as it was sent where the file holds it; the book must already be in the store. A photo
     /// (or its original) larger than a page photo may be (`PagePhoto.byteLimit`) is not stored:
-    /// returns those left out.
-    @discardableResult
+    /// returns those left out, for the caller to report.
     public func addPhotos(to store: any LibraryStore) throws -> [ExportedPhoto] {
         guard !photos.isEmpty else { return [] }
         let stored = Set(try store.photos(entryID: entry.id).map(\.id))
