@@ -29,12 +29,17 @@ import Testing
         let titles = (1...10).map { TextNormalization.normalizeTitle("Book \($0)") }
 
         let whole = try harness.store.books(sharingISBNs: [], orTitleKeys: titles)
-        var parts = try harness.store.booksAhead(sharingISBNs: [], orTitleKeys: Array(titles[5...]))
-        parts.formUnion(try harness.store.booksAhead(sharingISBNs: [], orTitleKeys: Array(titles[..<6])))
-        parts.sortByDateAdded()
+        // Two parts, the later books first, and the sixth book in both.
+        let parts = [
+            try harness.store.booksAhead(sharingISBNs: [], orTitleKeys: Array(titles[5...])),
+            try harness.store.booksAhead(sharingISBNs: [], orTitleKeys: Array(titles[..<6])),
+        ]
+        #expect(parts.map(\.books.count) == [5, 6])
 
+        let drafts = ImportBatcher.drafts(of: parts)
         #expect(whole.books.count == 10)
-        #expect(parts.books.map(\.entry.id) == whole.books.map(\.entry.id))
-        #expect(parts == whole)
+        #expect(drafts.map(\.entry.id) == whole.books.map(\.entry.id))
+        #expect(drafts == ImportBatcher.drafts(of: [whole]))
+        #expect(drafts.map(\.editions) == whole.books.map { whole.editions[$0.work.id] ?? [] })
     }
 }

@@ -20,15 +20,20 @@ public struct BookPage: Hashable, Sendable {
         editions.merge(other.editions) { mine, _ in mine }
     }
 
-    /// Orders the books as they were added: by date added, then by entry ID in SQLite's byte
-    /// order (an import adds all its books at one date).
+    /// Orders the books as they were added (`LibraryEntry.addedBefore`).
     public mutating func sortByDateAdded() {
-        books.sort { first, second in
-            if first.entry.dateAdded != second.entry.dateAdded { return first.entry.dateAdded < second.entry.dateAdded }
-            return withUnsafeBytes(of: first.entry.id.rawValue.uuid) { one in
-                withUnsafeBytes(of: second.entry.id.rawValue.uuid) { other in
-                    one.lexicographicallyPrecedes(other)
-                }
+        books.sort { LibraryEntry.addedBefore($0.entry, $1.entry) }
+    }
+}
+
+extension LibraryEntry {
+    /// Whether `first` was added before `second`: by date added, then by entry ID in SQLite's byte
+    /// order (an import adds all its books at one date).
+    public static func addedBefore(_ first: LibraryEntry, _ second: LibraryEntry) -> Bool {
+        if first.dateAdded != second.dateAdded { return first.dateAdded < second.dateAdded }
+        return withUnsafeBytes(of: first.id.rawValue.uuid) { one in
+            withUnsafeBytes(of: second.id.rawValue.uuid) { other in
+                one.lexicographicallyPrecedes(other)
             }
         }
     }

@@ -61,6 +61,15 @@ extension BookDraft {
     /// the book has none. Nothing is stamped with today's date except `lastModified`.
     mutating func merge(_ book: ImportedBook, authors newAuthors: [Author], overwrite: Bool, now: Date) {
         let before = self
+        mergeValues(book, authors: newAuthors, overwrite: overwrite, now: now)
+        stampChanges(since: before, now: now)
+    }
+
+    /// `merge` without its last step, stamping `lastModified`: for a caller that holds the book as
+    /// it was anyway, and stamps it (`stampChanges(since:now:)`) once it knows the row changed it.
+    /// A re-import merges every row into a book it leaves as it was, and a copy of the book for
+    /// `merge` to compare with was a twentieth of its time.
+    mutating func mergeValues(_ book: ImportedBook, authors newAuthors: [Author], overwrite: Bool, now: Date) {
         if authors.isEmpty, !newAuthors.isEmpty {
             authors = newAuthors
             work.authorIDs = newAuthors.map(\.id)
@@ -68,6 +77,10 @@ extension BookDraft {
         mergeWork(book, overwrite: overwrite)
         let edition = mergeEdition(book, overwrite: overwrite, now: now)
         mergeEntry(book, edition: edition, overwrite: overwrite)
+    }
+
+    /// Sets `lastModified` to `now` on the work, the entry and each edition that differ from `before`.
+    mutating func stampChanges(since before: BookDraft, now: Date) {
         if work != before.work { work.lastModified = now }
         if entry != before.entry { entry.lastModified = now }
         for index in editions.indices where !before.editions.contains(editions[index]) {

@@ -83,7 +83,7 @@ struct ImportBatcher: Sendable {
             } else {
                 if let mergingAhead { firstRows.drop(mergingAhead.pass) }
                 pass = firstRows.beginPass()
-                let candidates = readAhead.flatMap { $0.version == version ? $0.page : nil }
+                let candidates = readAhead.flatMap { $0.version == version ? $0.parts : nil }
                 if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
                     ahead = ReadAhead(upcoming, after: version, store: store)
                 }
@@ -147,7 +147,7 @@ struct ImportBatcher: Sendable {
     /// (`DraftIndex.match`), and every book another row can match by title is found by that
     /// row's own title keys, so the books left unread are books no row of the batch can match.
     fileprivate static func candidates(
-        of books: [ImportedBook], keys: inout MatchingKeys, load: (_ isbns: [ISBN], _ titleKeys: [String]) throws -> BookPage
+        of books: some Collection<ImportedBook>, keys: inout MatchingKeys, load: (_ isbns: [ISBN], _ titleKeys: [String]) throws -> BookPage
     ) throws -> BookPage {
         let isbns = books.flatMap(\.isbns)
         var page = isbns.isEmpty ? BookPage(books: [], editions: [:]) : try load(isbns, [])
@@ -163,25 +163,49 @@ struct ImportBatcher: Sendable {
         return page
     }
 
-    /// Merges a batch into its candidates (read here unless given) and returns what to write.
-    fileprivate mutating func plan(_ books: [ImportedBook], candidates readAhead: BookPage? = nil, into summary: inout ImportSummary) throws -> Plan {
+    /// The drafts of the library's books read in `parts` (each in the order the books were added),
+    /// each book once, in the order added: the drafts one read of the whole batch would give.
+    /// Parts are not joined into one page first: that copied every book of a re-import once more.
+    static func drafts(of parts: [BookPage]) -> [BookDraft] {
+        guard parts.count > 1 else {
+            guard let page = parts.first else { return [] }
+            return page.books.map { BookDraft(existing: $0, editions: page.editions[$0.work.id] ?? []) }
+        }
+        var held = Set<LibraryEntry.ID>()
+        var drafts: [BookDraft] = []
+        drafts.reserveCapacity(parts.reduce(0) { $0 + $1.books.count })
+        for part in parts {
+            for book in part.books where held.insert(book.entry.id).inserted {
+                drafts.append(BookDraft(existing: book, editions: part.editions[book.work.id] ?? []))
+            }
+        }
+        drafts.sort { LibraryEntry.addedBefore($0.entry, $1.entry) }
+        return drafts
+    }
+
+    /// Merges a batch into its candidates (read here unless given, in one or more parts) and
+    /// returns what to write.
+    fileprivate mutating func plan(_ books: [ImportedBook], candidates readAhead: [BookPage]? = nil, into summary: inout ImportSummary) throws -> Plan {
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
         for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
         if !names.isEmpty { authors.learn(try store.authors(normalizedNames: names)) }
-        let candidates: BookPage
+        let candidates: [BookPage]
         if let readAhead {
             candidates = readAhead
         } else {
             let store = store
-            candidates = try Self.candidates(of: books, keys: &keys) { isbns, titleKeys in
+            candidates = [try Self.candidates(of: books, keys: &keys) { isbns, titleKeys in
                 try store.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
-            }
+            }]
         }
-        var drafts = candidates.books.map { BookDraft(existing: $0, editions: candidates.editions[$0.work.id] ?? []) }
+        var drafts = Self.drafts(of: candidates)
         let originals = drafts
+        // The positions of the library's books a row changed, so that what follows the merge
+        // looks at those and the new books only: a re-import changes none.
+        var changed = Set<Int>()
         var index = DraftIndex()
-        for (position, draft) in drafts.enumerated() { index.register(draft, at: position, keys: &keys) }
+        for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
         for book in books {
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
@@ -189,11 +213,12 @@ struct ImportBatcher: Sendable {
                 let position = match.position
                 var merged = drafts[position]
                 if match.evidence == .titleBeforeSubtitle { merged.adoptSubtitle(of: book, now: now) }
-                merged.merge(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
+                merged.mergeValues(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
                 guard merged != drafts[position] else {
                     summary.unchanged += 1
                     continue
                 }
+                merged.stampChanges(since: drafts[position], now: now)
                 if let reason = Self.refusal(of: merged) {
                     summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
                     summary.skipped += 1
@@ -204,6 +229,7 @@ struct ImportBatcher: Sendable {
                 }
                 drafts[position] = merged
                 index.register(merged, at: position, keys: &keys)
+                if position < originals.count { changed.insert(position) }
                 summary.merged += 1
             } else if options.dryRun, DraftIndex.keys(of: book).contains(where: plannedKeys.contains) {
                 summary.merged += 1
@@ -227,7 +253,9 @@ struct ImportBatcher: Sendable {
             }
         }
 
-        let changes = changes(drafts: drafts, originals: originals)
+        // In the order of the drafts: the library's books, then the new ones.
+        let touched = changed.sorted() + Array(originals.count..<drafts.count)
+        let changes = changes(drafts: drafts, originals: originals, touched: touched)
         if options.dryRun {
             // A run counts the works it newly queues as it writes them (`process`); a dry run
             // writes nothing, so it counts those not waiting already.
@@ -236,8 +264,8 @@ struct ImportBatcher: Sendable {
             for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
         }
         var touchedKeys = Set<String>()
-        for (position, draft) in drafts.enumerated() where position >= originals.count || draft != originals[position] {
-            for book in position < originals.count ? [originals[position], draft] : [draft] {
+        for position in touched {
+            for book in position < originals.count ? [originals[position], drafts[position]] : [drafts[position]] {
                 Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)
             }
         }
@@ -261,11 +289,13 @@ struct ImportBatcher: Sendable {
     }
 
     /// What must be written: new books whole, and of the others only the parts that changed.
-    private func changes(drafts: [BookDraft], originals: [BookDraft]) -> LibraryChanges {
+    /// `touched` are the positions of the drafts a row changed or made, in order.
+    private func changes(drafts: [BookDraft], originals: [BookDraft], touched: [Int]) -> LibraryChanges {
         var changes = LibraryChanges()
         // The new books are the drafts after the library's; a grown array would be copied as it grows.
         changes.newBooks.reserveCapacity(drafts.count - originals.count)
-        for (position, draft) in drafts.enumerated() {
+        for position in touched {
+            let draft = drafts[position]
             if draft.isNew {
                 // The entry may only own an edition written with it or before it.
                 let first = draft.editions.first { $0.id == draft.entry.editionID } ?? draft.editions.first
@@ -315,8 +345,7 @@ private struct ReadAhead: Sendable {
         rows = books.map(\.row)
         let half = (books.count + 1) / 2
         loads = [books[..<half], books[half...]].filter { !$0.isEmpty }.map { part in
-            let part = Array(part)
-            return ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
+            ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
                 var keys = MatchingKeys()
                 let page = try ImportBatcher.candidates(of: part, keys: &keys) { isbns, titleKeys in
                     try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
@@ -326,21 +355,20 @@ private struct ReadAhead: Sendable {
         }
     }
 
-    /// The version and candidates read, when they are those of `books` and every read succeeded
-    /// (a failed read is made again in the batch's transaction). The candidates are in the order
-    /// one read would give (`BookPage.sortByDateAdded`).
-    func result(for books: [ImportedBook]) -> (version: LibraryVersion, page: BookPage, keys: MatchingKeys)? {
+    /// The version and the candidates read, in parts (`ImportBatcher.drafts(of:)` puts them in
+    /// the order one read would give), when they are those of `books` and every read succeeded
+    /// (a failed read is made again in the batch's transaction).
+    func result(for books: [ImportedBook]) -> (version: LibraryVersion, parts: [BookPage], keys: MatchingKeys)? {
         defer { for load in loads { load.close() } }
         guard books.map(\.row) == rows else { return nil }
-        var page = BookPage(books: [], editions: [:])
+        var parts: [BookPage] = []
         var keys = MatchingKeys()
         for load in loads {
             guard let part = try? load.next() else { return nil }
-            page.formUnion(part.page)
+            parts.append(part.page)
             keys.learnTitles(of: part.keys)
         }
-        page.sortByDateAdded()
-        return (version, page, keys)
+        return (version, parts, keys)
     }
 }
 
@@ -387,7 +415,7 @@ private struct MergeAhead: Sendable {
                 try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
             }
             var summary = ImportSummary(format: batcher.format, dryRun: false)
-            let plan = try batcher.plan(books, candidates: candidates, into: &summary)
+            let plan = try batcher.plan(books, candidates: [candidates], into: &summary)
             _ = hand(Merge(batcher: batcher, plan: plan, summary: summary))
         }
     }

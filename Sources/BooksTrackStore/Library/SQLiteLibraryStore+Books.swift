@@ -145,6 +145,20 @@ extension SQLiteLibraryStore {
         _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
         limit: Int?, offset: Int
     ) throws -> BookPage {
+        var page = BookPage(books: [], editions: [:])
+        try loadPage(db, user, where: condition, arguments, order: order, limit: limit, offset: offset, into: &page)
+        return page
+    }
+
+    /// `loadPage`, adding the books and editions to `page`.
+    ///
+    /// Each book is made where it stays: decoded into `page.books` and completed in place, so that
+    /// no entry, work or book is copied and then released on the way (a re-import reads every book
+    /// of the library, and those copies were a tenth of its time).
+    func loadPage(
+        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
+        limit: Int?, offset: Int, into page: inout BookPage
+    ) throws {
         let selection = "\(EntryRecord.selection(alias: "e")), \(WorkRecord.selection(alias: "w"))"
         let join = "JOIN works w ON w.userKey = e.userKey AND w.id = e.workID"
         let sql: String
@@ -169,24 +183,25 @@ extension SQLiteLibraryStore {
                 """
         }
         let paging: StatementArguments = [limit ?? -1, max(offset, 0)]
-        let rows = try Self.fetch(db, sql, [user] + arguments + paging, table: "entries") { reader in
-            (try EntryRecord.decode(&reader, userID: userID), try WorkRecord.decode(&reader))
+        let first = page.books.count
+        try Self.fetch(db, sql, [user] + arguments + paging, into: &page.books, table: "entries") { reader in
+            LibraryBook(entry: try EntryRecord.decode(&reader, userID: userID), work: try WorkRecord.decode(&reader), authors: [], edition: nil)
         }
-        guard !rows.isEmpty else { return BookPage(books: [], editions: [:]) }
-        var entries = rows.map(\.0)
-        let works = rows.map(\.1)
-        try attachChildren(db, user, to: &entries)
-        let workIDs = works.map(\.id)
+        let added = first..<page.books.count
+        guard !added.isEmpty else { return }
+        try attachChildren(db, user, to: &page.books, in: added)
+        let workIDs = page.books[added].map(\.work.id)
         let authors = try authorsByWork(db, user, workIDs: workIDs)
         let editions = try editionsByWork(db, user, workIDs: workIDs)
-        let books = zip(entries, works).map { entry, work in
-            var work = work
-            let workAuthors = authors[work.id] ?? []
-            work.authorIDs = workAuthors.map(\.id)
-            let edition = EditionSelection.primaryEdition(of: editions[work.id] ?? [], ownedEditionID: entry.editionID)
-            return LibraryBook(entry: entry, work: work, authors: workAuthors, edition: edition)
+        for index in added {
+            let workID = page.books[index].work.id
+            let workAuthors = authors[workID] ?? []
+            page.books[index].work.authorIDs = workAuthors.map(\.id)
+            page.books[index].authors = workAuthors
+            page.books[index].edition = EditionSelection.primaryEdition(
+                of: editions[workID] ?? [], ownedEditionID: page.books[index].entry.editionID)
         }
-        return BookPage(books: books, editions: editions)
+        page.editions.merge(editions) { mine, _ in mine }
     }
 }
 

@@ -71,10 +71,8 @@ extension SQLiteLibraryStore {
         }
         var page = BookPage(books: [], editions: [:])
         _ = try Self.inChunks(Self.uniqued(workIDs)) { list, ids -> [Void] in
-            let chunk = try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
-                                     limit: nil, offset: 0)
-            page.books += chunk.books
-            page.editions.merge(chunk.editions) { first, _ in first }
+            try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
+                         limit: nil, offset: 0, into: &page)
             return []
         }
         // In one order whatever the chunks, so candidates read in parts (ahead of an import's

@@ -124,8 +124,19 @@ extension SQLiteLibraryStore {
     /// number, and none for a kind the user has none of (most libraries hold no sessions or photos,
     /// and an import's candidates would look each entry up three times in vain).
     func attachChildren(_ db: Database, _ user: Int64?, to entries: inout [LibraryEntry]) throws {
-        guard !entries.isEmpty else { return }
-        let ids = entries.map(\.id)
+        try attachChildren(db, user, to: &entries, in: entries.indices, entry: \.self)
+    }
+
+    /// `attachChildren` for the entries of `books[range]`, in place.
+    func attachChildren(_ db: Database, _ user: Int64?, to books: inout [LibraryBook], in range: Range<Int>) throws {
+        try attachChildren(db, user, to: &books, in: range, entry: \.entry)
+    }
+
+    private func attachChildren<Holder>(
+        _ db: Database, _ user: Int64?, to holders: inout [Holder], in range: Range<Int>, entry: WritableKeyPath<Holder, LibraryEntry>
+    ) throws {
+        guard !range.isEmpty else { return }
+        let ids = range.map { holders[$0][keyPath: entry].id }
         func userHasAny(_ table: String) throws -> Bool {
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE userKey = ?)"), arguments: [user]) ?? false
         }
@@ -140,11 +151,13 @@ extension SQLiteLibraryStore {
             SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
             WHERE userKey = ? AND entryID IN (\(list)) ORDER BY entryID, dateAdded, id
             """ }) { try PagePhotoRecord.decode(&$0) }
-        for index in entries.indices {
-            let id = entries[index].id
-            entries[index].quotes = quotes[id] ?? []
-            entries[index].sessions = sessions[id] ?? []
-            entries[index].pagePhotos = photos[id] ?? []
+        // A decoded entry has none of these yet.
+        guard !quotes.isEmpty || !sessions.isEmpty || !photos.isEmpty else { return }
+        for index in range {
+            let id = holders[index][keyPath: entry].id
+            holders[index][keyPath: entry].quotes = quotes[id] ?? []
+            holders[index][keyPath: entry].sessions = sessions[id] ?? []
+            holders[index][keyPath: entry].pagePhotos = photos[id] ?? []
         }
     }
 

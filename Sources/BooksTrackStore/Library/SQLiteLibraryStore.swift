@@ -127,7 +127,9 @@ extension SQLiteLibraryStore {
             let chunk = ids[start..<min(ids.count, start + 500)]
             // The existential initializer: the generic one maps through a key path, slowly.
             let values = chunk.map { $0.databaseValue as (any DatabaseValueConvertible)? }
-            results += try body(SQLText.placeholders(chunk.count), StatementArguments(values))
+            let part = try body(SQLText.placeholders(chunk.count), StatementArguments(values))
+            // The first part is taken whole: appending it would copy each value and release the part.
+            if results.isEmpty { results = part } else { results += part }
             start += chunk.count
         }
         return results
@@ -138,18 +140,27 @@ extension SQLiteLibraryStore {
         _ db: Database, _ sql: String, _ arguments: StatementArguments, table: String = "?",
         _ decode: (inout RowReader) throws -> T
     ) throws -> [T] {
+        var results: [T] = []
+        try fetch(db, sql, arguments, into: &results, table: table, decode)
+        return results
+    }
+
+    /// `fetch`, appending each decoded row to `results`.
+    static func fetch<T>(
+        _ db: Database, _ sql: String, _ arguments: StatementArguments, into results: inout [T], table: String = "?",
+        _ decode: (inout RowReader) throws -> T
+    ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        var results: [T] = []
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
                 var reader = RowReader(statement: handle, table: table)
                 results.append(try decode(&reader))
             case SQLITE_DONE:
-                return results
+                return
             default:
                 let connection = sqlite3_db_handle(handle)
                 throw DatabaseError(
