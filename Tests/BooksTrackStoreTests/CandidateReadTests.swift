@@ -46,4 +46,30 @@ import Testing
         #expect(page.books.filter { !$0.entry.sessions.isEmpty }.count == 5)
         #expect(page.books.filter { !$0.entry.pagePhotos.isEmpty }.map(\.work.title) == ["Book 1003"])
     }
+
+    /// The rows come from SQLite in no order and are put in order here: a work's authors by their
+    /// place on the work, its editions oldest first, then by ID.
+    @Test func authorsAndEditionsComeInTheirOrderWhateverOrderTheyWereStoredIn() throws {
+        let library = try TestLibrary()
+        // Named by their IDs' order (a, b, c); the work names them c, a, b.
+        let made = ["Ann A", "Ben B", "Cy C"].map { LibraryFixtures.author($0) }.sorted { $0.id.bytesPrecede($1.id) }
+        let (a, b, c) = (made[0], made[1], made[2])
+        let isbn = try #require(LibraryFixtures.isbn(serial: 42))
+        let added = try library.store.add(LibraryFixtures.book(
+            title: "Three Hands", authors: [c, a, b], userID: library.store.userID, isbn: isbn, dateAdded: day(5)))
+        let workID = added.work.id
+        // Saved newest first; the last two share a date and are ordered by their IDs.
+        let tied = (Edition(workID: workID, format: .ebook, dateCreated: day(1)), Edition(workID: workID, format: .hardcover, dateCreated: day(1)))
+        let (first, second) = tied.0.id.bytesPrecede(tied.1.id) ? tied : (tied.1, tied.0)
+        let middle = Edition(workID: workID, format: .audiobook, dateCreated: day(3))
+        for edition in [middle, second, first] { try library.store.save(edition) }
+
+        let page = try library.store.books(sharingISBNs: [isbn], orTitleKeys: [])
+        let book = try #require(page.books.first)
+        #expect(book.authors.map(\.id) == [c.id, a.id, b.id])
+        #expect(book.work.authorIDs == [c.id, a.id, b.id])
+        let editions = try #require(page.editions[workID])
+        #expect(editions.map(\.id) == [first.id, second.id, middle.id, try #require(added.edition).id])
+        #expect(try library.store.editions(ofWorks: [workID])[workID]?.map(\.id) == editions.map(\.id))
+    }
 }

@@ -31,11 +31,16 @@ extension LibraryEntry {
     /// order (an import adds all its books at one date).
     public static func addedBefore(_ first: LibraryEntry, _ second: LibraryEntry) -> Bool {
         if first.dateAdded != second.dateAdded { return first.dateAdded < second.dateAdded }
-        return withUnsafeBytes(of: first.id.rawValue.uuid) { one in
-            withUnsafeBytes(of: second.id.rawValue.uuid) { other in
-                one.lexicographicallyPrecedes(other)
-            }
-        }
+        return first.id.bytesPrecede(second.id)
+    }
+}
+
+extension Edition {
+    /// Whether `first` was created before `second`: by date created, then by edition ID in
+    /// SQLite's byte order (the order the store gives a work's editions in).
+    public static func createdBefore(_ first: Edition, _ second: Edition) -> Bool {
+        if first.dateCreated != second.dateCreated { return first.dateCreated < second.dateCreated }
+        return first.id.bytesPrecede(second.id)
     }
 }
 

@@ -79,6 +79,14 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable, Custom
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+
+    /// Whether this identifier's bytes come before `other`'s, the order SQLite gives them: what
+    /// `<` answers, without making their text (for sorts of thousands of records).
+    public func bytesPrecede(_ other: Self) -> Bool {
+        withUnsafeBytes(of: rawValue.uuid) { one in
+            withUnsafeBytes(of: other.rawValue.uuid) { two in one.lexicographicallyPrecedes(two) }
+        }
+    }
 }
 
 /// A record people name by the first digits of its identifier (`bookstrack show 3f2a9c1e`,

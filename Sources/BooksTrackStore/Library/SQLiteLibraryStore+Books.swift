@@ -150,19 +150,19 @@ extension SQLiteLibraryStore {
         return page
     }
 
-    /// `loadPage`, adding the books and editions to `page`.
+    /// `loadPage`, adding the books and editions to `page`; with no `order`, in no particular order.
     ///
     /// Each book is made where it stays: decoded into `page.books` and completed in place, so that
     /// no entry, work or book is copied and then released on the way (a re-import reads every book
     /// of the library, and those copies were a tenth of its time).
     func loadPage(
-        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String,
+        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String?,
         limit: Int?, offset: Int, into page: inout BookPage
     ) throws {
         let selection = "\(EntryRecord.selection(alias: "e")), \(WorkRecord.selection(alias: "w"))"
         let join = "JOIN works w ON w.userKey = e.userKey AND w.id = e.workID"
         let sql: String
-        if offset > 0 {
+        if let order, offset > 0 {
             // The rows before the page are skipped in the index alone (the row IDs of the page are
             // chosen first), and only the page's rows are read whole: page 800 of a 100,000-book
             // library costs about what page 1 does, not 800 times its reading. Every entry has its
@@ -179,7 +179,7 @@ extension SQLiteLibraryStore {
             sql = """
                 SELECT \(selection) FROM entries e \(join)
                 WHERE e.userKey = ? AND \(condition)
-                ORDER BY \(order) LIMIT ? OFFSET ?
+                \(order.map { "ORDER BY \($0)" } ?? "") LIMIT ? OFFSET ?
                 """
         }
         let paging: StatementArguments = [limit ?? -1, max(offset, 0)]

@@ -14,9 +14,9 @@ extension SQLiteLibraryStore {
     /// title before its subtitle, is one of `titleKeys`, through the ISBN and title indexes, with
     /// every edition of their works, in the order they were added.
     ///
-    /// The rows are ordered by `+e.dateAdded`, an expression no index provides: ordered by the
-    /// plain column, SQLite walks the whole date index to skip the sort and tests every entry
-    /// against the list, where looking up each listed work and sorting the few found is cheaper.
+    /// The rows are read in no order and sorted here: ordered by `e.dateAdded`, SQLite would walk
+    /// the whole date index to skip the sort and test every entry against the list; by
+    /// `+e.dateAdded`, it copied every row of a whole entry and work into a temporary b-tree.
     public func books(sharingISBNs isbns: [ISBN], orTitleKeys titleKeys: [String]) throws -> BookPage {
         try readOnWriter { db, user in try books(db, user, sharingISBNs: isbns, orTitleKeys: titleKeys) }
     }
@@ -71,8 +71,7 @@ extension SQLiteLibraryStore {
         }
         var page = BookPage(books: [], editions: [:])
         _ = try Self.inChunks(Self.uniqued(workIDs)) { list, ids -> [Void] in
-            try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: "+e.dateAdded, e.id",
-                         limit: nil, offset: 0, into: &page)
+            try loadPage(db, user, where: "e.workID IN (\(list))", ids, order: nil, limit: nil, offset: 0, into: &page)
             return []
         }
         // In one order whatever the chunks, so candidates read in parts (ahead of an import's

@@ -35,28 +35,33 @@ extension SQLiteLibraryStore {
     /// The ordered authors of each work.
     func authorsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Author]] {
         guard !workIDs.isEmpty else { return [:] }
-        var result: [Work.ID: [Author]] = [:]
+        var positioned: [Work.ID: [(position: Int, author: Author)]] = [:]
         // The same author often writes several books of a page: decode each once.
         var decoded: [Author.ID: Author] = [:]
-        for (workID, author) in try Self.inChunks(workIDs, { list, ids in
+        // Unordered: SQLite would sort the rows of each list by position in a temporary b-tree;
+        // a work's few authors are put in order here.
+        for (workID, position, author) in try Self.inChunks(workIDs, { list, ids in
             try Self.fetch(db, """
-                SELECT wa.workID, \(AuthorRecord.selection(alias: "a")) FROM work_authors wa
+                SELECT wa.workID, wa.position, \(AuthorRecord.selection(alias: "a")) FROM work_authors wa
                 JOIN authors a ON a.userKey = wa.userKey AND a.id = wa.authorID
-                WHERE wa.userKey = ? AND wa.workID IN (\(list)) ORDER BY wa.workID, wa.position
+                WHERE wa.userKey = ? AND wa.workID IN (\(list))
                 """, [user] + ids, table: "authors") { reader in
                 let workID = try reader.id(Work.self)
+                let position = try reader.int()
                 let authorColumn = reader.index
                 let authorID = try reader.id(Author.self)
-                if let known = decoded[authorID] { return (workID, known) }
+                if let known = decoded[authorID] { return (workID, position, known) }
                 reader.seek(to: authorColumn)
                 let author = try AuthorRecord.decode(&reader)
                 decoded[authorID] = author
-                return (workID, author)
+                return (workID, position, author)
             }
         }) {
-            result[workID, default: []].append(author)
+            positioned[workID, default: []].append((position, author))
         }
-        return result
+        return positioned.mapValues { authors in
+            authors.count == 1 ? [authors[0].author] : authors.sorted { $0.position < $1.position }.map(\.author)
+        }
     }
 
     /// Recomputes the stored sort key of the first author of each work.
@@ -82,13 +87,20 @@ extension SQLiteLibraryStore {
         return try Self.fetch(db, sql, [user] + arguments, table: "editions") { try EditionRecord.decode(&$0) }
     }
 
-    /// Each work's editions, oldest first.
+    /// Each work's editions, oldest first (by date created, then ID in SQLite's byte order, as
+    /// `loadEditions` orders them).
     func editionsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Edition]] {
         guard !workIDs.isEmpty else { return [:] }
+        // Unordered: SQLite would sort every row of the list in a temporary b-tree, where each
+        // work's few editions are put in order here.
         let editions = try Self.inChunks(workIDs) { list, ids in
-            try loadEditions(db, user, where: "e.workID IN (\(list))", ids)
+            try Self.fetch(db, """
+                SELECT \(EditionRecord.selection(alias: "e")) FROM editions e WHERE e.userKey = ? AND e.workID IN (\(list))
+                """, [user] + ids, table: "editions") { try EditionRecord.decode(&$0) }
         }
-        return Dictionary(grouping: editions, by: \.workID)
+        return Dictionary(grouping: editions, by: \.workID).mapValues { editions in
+            editions.count == 1 ? editions : editions.sorted(by: Edition.createdBefore)
+        }
     }
 
     /// The edition whose page count the reading rules use for an entry: the owned one, else the
