@@ -103,6 +103,42 @@ import Testing
         ])
     }
 
+    @Test func aPhotoThatIsNotAnImageIsLeftOutAndReportedWithItsLineAndTheOthersComeBack() throws {
+        // Given an export with two photos of Kindred, one of them edited into bytes of a GIF
+        let kept = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x01, 0x02])
+        let edited = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x03, 0x04])
+        for (data, page) in [(kept, 1), (edited, 2)] {
+            try library.store.addPhoto(
+                PagePhoto(page: page, imageType: .jpeg, byteCount: data.count, dateAdded: ExportLibrary.now), data: data,
+                entryID: ExportLibrary.kindredEntryID
+            )
+        }
+        let file = library.url("edited.json")
+        _ = try library.exporter(for: library.store).exportJSON(to: file, includePhotos: true)
+        let gif = Data("GIF89a\u{01}\u{00}\u{01}\u{00}".utf8)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "\"data\":\"\(edited.base64EncodedString())\"", with: "\"data\":\"\(gif.base64EncodedString())\"")
+        #expect(changed != text)
+        try Data(changed.utf8).write(to: file)
+        let kindredLine = try #require(changed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(gif.base64EncodedString()) }) + 1
+
+        // When it is imported
+        let summary = try LibraryImporter(store: library.emptyStore, now: { ExportLibrary.now }).importFile(at: file)
+
+        // Then every book comes back, Kindred with the photo that is one, and the report names the line
+        #expect(summary.added == ExportLibrary.fixtureCount + 2)
+        let photos = try library.emptyStore.photos(entryID: ExportLibrary.kindredEntryID)
+        #expect(photos.map(\.page) == [1])
+        #expect(try library.emptyStore.photoData(id: try #require(photos.first).id) == kept)
+        #expect(summary.problems.map(\.message) == ["a page photo was refused: the image is neither JPEG nor PNG; photo left out"])
+        #expect(summary.problems.map(\.row) == [kindredLine])
+
+        // And importing the file again adds nothing
+        let again = try LibraryImporter(store: library.emptyStore, now: { ExportLibrary.now }).importFile(at: file)
+        #expect(again.added == 0)
+        #expect(try library.emptyStore.photos(entryID: ExportLibrary.kindredEntryID).map(\.page) == [1])
+    }
+
     @Test func anAuthorLinkedToNoBookIsKept() throws {
         // Given a library with an author who wrote none of its books
         let file = library.url("alice.json")

@@ -48,29 +48,48 @@ public struct ExportedBook: Hashable, Sendable {
     }
 
     /// Stores the photos whose bytes the file holds and that `store` does not have yet, with the
-    /// photo as it was sent where the file holds it; the book must already be in the store. A photo
-    /// (or its original) larger than a page photo may be (`PagePhoto.byteLimit`) is not stored:
-    /// returns those left out, for the caller to report.
-    public func addPhotos(to store: any LibraryStore) throws -> [ExportedPhoto] {
+    /// photo as it was sent where the file holds it; the book must already be in the store.
+    ///
+    /// A photo the library does not take is left out, and the others are stored: one larger than a
+    /// page photo may be (`PagePhoto.byteLimit`, the photo or its original), or one the store
+    /// refuses (bytes that are neither JPEG nor PNG, a caption too long …). Returns those left out
+    /// with why, for the caller to report. Any other failure (of the database, of the disk) is thrown.
+    public func addPhotos(to store: any LibraryStore) throws -> [LeftOutPhoto] {
         guard !photos.isEmpty else { return [] }
         let stored = Set(try store.photos(entryID: entry.id).map(\.id))
-        var tooLarge: [ExportedPhoto] = []
+        var leftOut: [LeftOutPhoto] = []
         for photo in photos where !stored.contains(photo.photo.id) {
             guard photo.largestBytes <= PagePhoto.byteLimit else {
-                tooLarge.append(photo)
+                leftOut.append(LeftOutPhoto(photo: photo, reason: "a page photo of \(photo.largestBytes) bytes is larger than the \(PagePhoto.byteLimit) a photo may be"))
                 continue
             }
-            // Together: a photo stored without its original would be skipped by a run made again.
-            try store.blockingTransaction {
-                try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
-                if let original = photo.original { try store.setPhotoOriginal(original, id: photo.photo.id) }
+            do {
+                // Together: a photo stored without its original would be skipped by a run made again.
+                try store.blockingTransaction {
+                    try store.addPhoto(photo.photo, data: photo.data, entryID: entry.id)
+                    if let original = photo.original { try store.setPhotoOriginal(original, id: photo.photo.id) }
+                }
+            } catch let refusal as LibraryError {
+                leftOut.append(LeftOutPhoto(photo: photo, reason: "a page photo was refused: \(refusal.description)"))
             }
         }
-        return tooLarge
+        return leftOut
     }
 
     private var shownEdition: Edition? {
         EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)
+    }
+}
+
+/// A photo of an export that `ExportedBook.addPhotos(to:)` did not store, and why.
+public struct LeftOutPhoto: Hashable, Sendable {
+    public var photo: ExportedPhoto
+    /// Why, as the import report says it ("… ; photo left out" follows).
+    public var reason: String
+
+    public init(photo: ExportedPhoto, reason: String) {
+        self.photo = photo
+        self.reason = reason
     }
 }
 

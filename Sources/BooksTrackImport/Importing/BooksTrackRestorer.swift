@@ -75,10 +75,7 @@ struct BooksTrackRestorer {
         if !changes.isEmpty { try store.apply(changes) }
         for book in recreated {
             for photo in try book.addPhotos(to: store) {
-                summary.problems.append(ImportProblem(
-                    row: book.line,
-                    message: "a page photo of \(photo.largestBytes) bytes is larger than the \(PagePhoto.byteLimit) a photo may be; photo left out"
-                ))
+                summary.problems.append(ImportProblem(row: book.line, message: "\(photo.reason); photo left out"))
             }
         }
     }
