@@ -67,8 +67,8 @@ extension BookDraft {
 
     /// `merge` without its last step, stamping `lastModified`: for a caller that holds the book as
     /// it was anyway, and stamps it (`stampChanges(since:now:)`) once it knows the row changed it.
-    /// A re-import merges every row into a book it leaves as it was, and a copy of the book for
-    /// `merge` to compare with was a twentieth of its time.
+    /// A re-import merges every row into a book it leaves as it was, and `merge` copied each of
+    /// those books to compare with.
     mutating func mergeValues(_ book: ImportedBook, authors newAuthors: [Author], overwrite: Bool, now: Date) {
         if authors.isEmpty, !newAuthors.isEmpty {
             authors = newAuthors

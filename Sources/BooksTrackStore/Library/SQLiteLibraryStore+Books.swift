@@ -154,7 +154,7 @@ extension SQLiteLibraryStore {
     ///
     /// Each book is made where it stays: decoded into `page.books` and completed in place, so that
     /// no entry, work or book is copied and then released on the way (a re-import reads every book
-    /// of the library, and those copies were a tenth of its time).
+    /// of the library this way).
     func loadPage(
         _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, order: String?,
         limit: Int?, offset: Int, into page: inout BookPage
