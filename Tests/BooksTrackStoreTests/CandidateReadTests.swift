@@ -17,7 +17,7 @@ import Testing
                 title: "Book \(index)", authors: [author], userID: library.store.userID,
                 isbn: LibraryFixtures.isbn(serial: 7_000 + index), dateAdded: day(Double(index % 7))
             )
-            // Children on a few books of each part of 500.
+            // Children on five books spread over the library.
             if index % 250 == 3 {
                 book.entry.quotes = [Quote(text: "Quote of book \(index)", page: index % 300, dateAdded: day(1))]
                 book.entry.sessions = [ReadingSession(date: day(2), durationMinutes: 20 + index % 40, pagesRead: 12)]

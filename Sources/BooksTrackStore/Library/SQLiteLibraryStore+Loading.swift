@@ -78,25 +78,25 @@ extension SQLiteLibraryStore {
 
     // MARK: Editions
 
-    /// The editions chosen by `condition` (a predicate on `e`, after `e.userKey = ?`), oldest first.
-    func loadEditions(_ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments) throws -> [Edition] {
+    /// The editions chosen by `condition` (a predicate on `e`, after `e.userKey = ?`), oldest first
+    /// (`Edition.createdBefore`); unless `ordered` is false, when they come in no particular order.
+    func loadEditions(
+        _ db: Database, _ user: Int64?, where condition: String, _ arguments: StatementArguments, ordered: Bool = true
+    ) throws -> [Edition] {
         let sql = """
             SELECT \(EditionRecord.selection(alias: "e")) FROM editions e
-            WHERE e.userKey = ? AND \(condition) ORDER BY e.dateCreated, e.id
+            WHERE e.userKey = ? AND \(condition)\(ordered ? " ORDER BY e.dateCreated, e.id" : "")
             """
         return try Self.fetch(db, sql, [user] + arguments, table: "editions") { try EditionRecord.decode(&$0) }
     }
 
-    /// Each work's editions, oldest first (by date created, then ID in SQLite's byte order, as
-    /// `loadEditions` orders them).
+    /// Each work's editions, oldest first (`Edition.createdBefore`).
     func editionsByWork(_ db: Database, _ user: Int64?, workIDs: [Work.ID]) throws -> [Work.ID: [Edition]] {
         guard !workIDs.isEmpty else { return [:] }
         // Unordered: SQLite would sort every row of the list in a temporary b-tree, where each
         // work's few editions are put in order here.
         let editions = try Self.inChunks(workIDs) { list, ids in
-            try Self.fetch(db, """
-                SELECT \(EditionRecord.selection(alias: "e")) FROM editions e WHERE e.userKey = ? AND e.workID IN (\(list))
-                """, [user] + ids, table: "editions") { try EditionRecord.decode(&$0) }
+            try loadEditions(db, user, where: "e.workID IN (\(list))", ids, ordered: false)
         }
         return Dictionary(grouping: editions, by: \.workID).mapValues { editions in
             editions.count == 1 ? editions : editions.sorted(by: Edition.createdBefore)
