@@ -42,19 +42,15 @@ import Testing
         let database = try LibraryDatabase(path: directory.path("library.sqlite"))
         // When its writer's settings are read
         let settings = try pageSettings(database)
-        // Then its pages are 8 KB, and 8,192 of them (64 MB) make a checkpoint, which the writer's
-        // commits leave to the checkpointer (SQLite's automatic checkpoint is off: 0)
+        // Then its pages are 8 KB, and 8,192 of them (64 MB) make a checkpoint
         #expect(settings.pageSize == 8_192)
         #expect(settings.checkpoint == 8_192)
-        #expect(settings.writerCheckpoint == 0)
     }
 
-    /// The page size of the file, the log's pages per checkpoint, and SQLite's automatic
-    /// checkpoint on the writer's connection.
-    private func pageSettings(_ database: LibraryDatabase) throws -> (pageSize: Int?, checkpoint: Int?, writerCheckpoint: Int?) {
+    /// The page size of the file and the log's pages per checkpoint, as the writer has them.
+    private func pageSettings(_ database: LibraryDatabase) throws -> (pageSize: Int?, checkpoint: Int?) {
         try database.writer.writeWithoutTransaction { db in
-            (try Int.fetchOne(db, sql: "PRAGMA page_size"), database.checkpointer?.pagesPerCheckpoint,
-             try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
+            (try Int.fetchOne(db, sql: "PRAGMA page_size"), try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
         }
     }
 
@@ -79,53 +75,6 @@ import Testing
         let settings = try pageSettings(database)
         #expect(settings.pageSize == 4_096)
         #expect(settings.checkpoint == 16_384)
-        #expect(settings.writerCheckpoint == 0)
-    }
-
-    @Test func aCommitPastTheLogLimitIsCopiedIntoTheFileByTheCheckpointer() throws {
-        // Given a library file that checkpoints every 256 KB of log, just created: its pages are
-        // all in the log, the file itself is a few pages
-        let directory = try TemporaryDirectory()
-        let path = directory.path("library.sqlite")
-        let database = try LibraryDatabase(path: path, checkpointBytes: 256 << 10)
-        let user = try database.ensureUser(named: "local", now: day(0))
-        let checkpointer = try #require(database.checkpointer)
-        checkpointer.settle()
-        let fileBefore = try fileSize(path)
-        // When 400 books are added in one transaction (more than 256 KB of log)
-        let store = database.library(for: user.id)
-        try store.add(LibraryFixtures.books(count: 400, userID: user.id, seed: 5))
-        #expect(try fileSize(path + "-wal") > 256 << 10)
-        // Then the checkpointer copies them into the file
-        checkpointer.settle()
-        let fileAfter = try fileSize(path)
-        #expect(fileAfter > fileBefore + 256 << 10)
-        // And a reader still finds them, and the file closes complete
-        #expect(try store.count(EntryQuery()) == 400)
-        try database.close()
-        #expect(((try? fileSize(path + "-wal")) ?? 0) == 0)
-    }
-
-    @Test func aLogBelowTheLimitIsLeftInTheLogUntilClosing() throws {
-        // Given a library file that checkpoints every 64 MB of log
-        let directory = try TemporaryDirectory()
-        let path = directory.path("library.sqlite")
-        let database = try LibraryDatabase(path: path)
-        let user = try database.ensureUser(named: "local", now: day(0))
-        let checkpointer = try #require(database.checkpointer)
-        checkpointer.settle()
-        let fileBefore = try fileSize(path)
-        // When 400 books are added
-        try database.library(for: user.id).add(LibraryFixtures.books(count: 400, userID: user.id, seed: 5))
-        checkpointer.settle()
-        // Then nothing is copied before closing, and everything at closing
-        #expect(try fileSize(path) == fileBefore)
-        try database.close()
-        #expect(try fileSize(path) > fileBefore + 256 << 10)
-    }
-
-    private func fileSize(_ path: String) throws -> Int {
-        try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     }
 
     @Test func reopeningAFileKeepsItsDataAndRunsNoMigrationAgain() throws {
@@ -232,7 +181,7 @@ import Testing
 /// Closing a library file.
 @Suite struct LibraryDatabaseClosingTests {
     @Test func closingAfterALargeImportLeavesOneCompleteFile() throws {
-        // Given a library file that just took a large batch
+        // Given a library file that just took a large batch (checkpointed in the background)
         let directory = try TemporaryDirectory()
         let path = directory.path("library.sqlite")
         let database = try LibraryDatabase(path: path)

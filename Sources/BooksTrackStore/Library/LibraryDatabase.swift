@@ -12,8 +12,6 @@ public final class LibraryDatabase: Sendable {
     /// The file's path, or nil for an in-memory database.
     public let path: String?
     private let commits = CommitCounter()
-    /// The file's checkpoints, off the writer's queue; nil in memory.
-    let checkpointer: LogCheckpointer?
 
     /// How many transactions with changes this process has committed to the file since it was
     /// opened: a value kept from a read is out of date once this moves. Another process's
@@ -23,19 +21,12 @@ public final class LibraryDatabase: Sendable {
     /// Opens the library file at `path`, creating it and its parent folders when missing, and
     /// migrates it to the current schema.
     public convenience init(path: String) throws {
-        try self.init(path: path, checkpointBytes: Self.checkpointBytes)
-    }
-
-    /// `init(path:)`, with a checkpoint every `checkpointBytes` of log.
-    convenience init(path: String, checkpointBytes: Int) throws {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
         }
-        let checkpointer = LogCheckpointer(path: path, logBytes: checkpointBytes)
-        let configuration = Self.configuration(checkpointer: checkpointer)
         let pool: DatabasePool
         do {
             // A new file is switched to WAL as it is created, which SQLite refuses while another
@@ -47,10 +38,10 @@ public final class LibraryDatabase: Sendable {
             while true {
                 do {
                     if tries == 0, FileManager.default.fileExists(atPath: path) {
-                        pool = try DatabasePool(path: path, configuration: configuration)
+                        pool = try DatabasePool(path: path, configuration: Self.configuration)
                     } else {
                         pool = try DirectoryLock.holding(url.deletingLastPathComponent()) {
-                            try DatabasePool(path: path, configuration: configuration)
+                            try DatabasePool(path: path, configuration: Self.configuration)
                         }
                     }
                     break
@@ -62,22 +53,21 @@ public final class LibraryDatabase: Sendable {
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
-        try self.init(writer: pool, path: path, checkpointer: checkpointer)
+        try self.init(writer: pool, path: path)
     }
 
     /// A private database in memory, gone when the value is released; for tests and previews.
     public static func inMemory() throws -> LibraryDatabase {
         do {
-            return try LibraryDatabase(writer: DatabaseQueue(configuration: configuration(checkpointer: nil)), path: nil, checkpointer: nil)
+            return try LibraryDatabase(writer: DatabaseQueue(configuration: configuration), path: nil)
         } catch let error as DatabaseError {
             throw StoreError(error)
         }
     }
 
-    private init(writer: any DatabaseWriter, path: String?, checkpointer: LogCheckpointer?) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
-        self.checkpointer = checkpointer
         try migrate()
         writer.add(transactionObserver: commits, extent: .databaseLifetime)
     }
@@ -87,11 +77,10 @@ public final class LibraryDatabase: Sendable {
         SQLiteLibraryStore(writer: writer, userID: userID, commits: commits)
     }
 
-    /// Waits for pending work (such as a checkpoint under way), folds the write-ahead log into the
-    /// file and closes every connection. Nothing may use the database or its stores afterwards;
-    /// releasing the value closes it too, without the wait.
+    /// Waits for pending work (such as the checkpoint after a large import), folds the
+    /// write-ahead log into the file and closes every connection. Nothing may use the database
+    /// or its stores afterwards; releasing the value closes it too, without the wait.
     public func close() throws {
-        checkpointer?.finish()
         do {
             try writer.barrierWriteWithoutTransaction { db in try db.checkpoint(.truncate) }
             if let pool = writer as? DatabasePool {
@@ -107,10 +96,15 @@ public final class LibraryDatabase: Sendable {
     /// The size of a new file's pages, in bytes.
     static let pageSize = 8_192
 
-    /// How large the write-ahead log grows before a commit asks for a checkpoint.
-    static let checkpointBytes = 64 << 20
+    /// How large the write-ahead log grows before a commit copies it into the file.
+    static let autocheckpointBytes = 64 << 20
 
-    private static func configuration(checkpointer: LogCheckpointer?) -> Configuration {
+    /// `autocheckpointBytes` in pages of the connection's file.
+    static func autocheckpointPages(_ db: Database) throws -> Int {
+        autocheckpointBytes / max(512, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+    }
+
+    private static var configuration: Configuration {
         SQLiteProcessSettings.apply()
         var configuration = Configuration()
         configuration.label = "BooksTrack library"
@@ -131,11 +125,10 @@ public final class LibraryDatabase: Sendable {
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash cannot corrupt
             // the file, and a power cut can lose only the last commits, which imports re-run safely.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // A checkpoint copies the log's pages into the file and waits for the disk: on a
-            // connection of its own, so no commit waits for it, and every 64 MB of log instead of
-            // SQLite's 1,000 pages, so the pages an import rewrites batch after batch (the indexes'
-            // inner pages) are copied once instead of each time.
-            if let checkpointer, !db.configuration.readonly { try checkpointer.install(on: db) }
+            // A checkpoint copies the log's pages into the file and waits for the disk: every
+            // 64 MB of log instead of SQLite's 1,000 pages, the pages an import rewrites batch
+            // after batch (the indexes' inner pages) are copied once instead of each time.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(autocheckpointPages(db))")
             // Readers read pages a few at a time (a page of books, the insights' counters), and an
             // export walks the whole file once on two or three of them: an 8 MB cache each keeps
             // what a query reuses without holding the library in memory. (A memory map made the

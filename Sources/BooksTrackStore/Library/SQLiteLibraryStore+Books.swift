@@ -23,10 +23,14 @@ extension SQLiteLibraryStore {
 
     /// Adds many books in one transaction: the fast path for imports. Nothing is added when any
     /// book is refused. Large batches are checked on a second thread while the first writes.
+    ///
+    /// The transaction commits to the write-ahead log; copying a large batch into the database
+    /// file (a checkpoint) is left to the writer's queue right after, so the caller does not wait
+    /// for it.
     public func add(_ books: [NewBook]) throws {
         guard !books.isEmpty else { return }
         let preparation = BookPreparation(books, userID: userID)
-        try write { db, user in
+        try writeInBulk(books: books.count) { db, user in
             var inserter = try BookInserter(db, user: user, store: self)
             try preparation.forEachChunk { chunk in
                 for prepared in chunk { _ = try inserter.insert(prepared.get()) }
@@ -34,6 +38,30 @@ extension SQLiteLibraryStore {
             try inserter.finish()
         }
     }
+
+    /// `write`, for a transaction that writes `books` books: from `bulkThreshold` on, the commit
+    /// runs no automatic checkpoint (it would copy the whole batch into the file again before
+    /// returning) and one passive checkpoint is left to the writer's queue right after, so the
+    /// caller does not wait for it.
+    func writeInBulk<T>(books: Int, _ body: (Database, _ user: Int64) throws -> T) throws -> T {
+        let isLarge = books >= Self.bulkThreshold
+        defer {
+            if isLarge {
+                writer.asyncWriteWithoutTransaction { db in
+                    // Best effort: a failed checkpoint leaves the log for the next one; nothing is lost.
+                    try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(LibraryDatabase.autocheckpointPages(db))")
+                    try? db.checkpoint(.passive)
+                }
+            }
+        }
+        return try write { db, user in
+            if isLarge { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            return try body(db, user)
+        }
+    }
+
+    /// Transactions writing this many books or more are checkpointed after they return.
+    private static var bulkThreshold: Int { 1_000 }
 
     /// The book for an entry.
     public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {
