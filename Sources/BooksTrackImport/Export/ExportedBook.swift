@@ -86,11 +86,6 @@ public struct LeftOutPhoto: Hashable, Sendable {
     public var photo: ExportedPhoto
     /// Why, as the import report says it ("… ; photo left out" follows).
     public var reason: String
-
-    public init(photo: ExportedPhoto, reason: String) {
-        self.photo = photo
-        self.reason = reason
-    }
 }
 
 /// A page photo with its bytes, read from an export made with photos.
