@@ -132,7 +132,8 @@ extension SQLiteLibraryStore {
         return entries
     }
 
-    /// Fills the quotes, sessions and photo metadata of `entries`: three statements whatever their
+    /// Fills the quotes, sessions and photo metadata of `entries`, just decoded (an entry that
+    /// has none keeps the empty lists it was decoded with): three statements whatever their
     /// number, and none for a kind the user has none of (most libraries hold no sessions or photos,
     /// and an import's candidates would look each entry up three times in vain).
     func attachChildren(_ db: Database, _ user: Int64?, to entries: inout [LibraryEntry]) throws {
@@ -163,7 +164,7 @@ extension SQLiteLibraryStore {
             SELECT entryID, \(PagePhotoRecord.selection) FROM page_photos
             WHERE userKey = ? AND entryID IN (\(list)) ORDER BY entryID, dateAdded, id
             """ }) { try PagePhotoRecord.decode(&$0) }
-        // A decoded entry has none of these yet.
+        // Decoded entries have none of these yet: with nothing found, there is nothing to set.
         guard !quotes.isEmpty || !sessions.isEmpty || !photos.isEmpty else { return }
         for index in range {
             let id = holders[index][keyPath: entry].id
