@@ -57,6 +57,12 @@ public struct ChildProcess: Sendable {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
+    /// Whether the child has ended, without waiting (it is then collected).
+    public var hasEnded: Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid
+    }
+
     /// Kills the child (SIGKILL) and collects it on a thread of its own, so that an async
     /// caller does not block a thread of the cooperative pool.
     public func kill() {

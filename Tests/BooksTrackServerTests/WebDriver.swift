@@ -27,21 +27,7 @@ final class WebDriver: @unchecked Sendable {
         guard let driverPath, let browserPath else {
             throw Failure(description: "Chromium and its driver are needed for the browser tests: apt-get install chromium chromium-driver")
         }
-        let port = Int.random(in: 20_000...60_000)
-        let process = try ChildProcess.start(driverPath, ["--port=\(port)"])
-        let base = "http://127.0.0.1:\(port)"
-        var ready = false
-        for _ in 0..<100 {
-            if let status = try? await call(base, .GET, "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true {
-                ready = true
-                break
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        guard ready else {
-            process.kill()
-            throw Failure(description: "chromedriver did not start on port \(port)")
-        }
+        let (process, base) = try await startDriver(driverPath)
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": [
@@ -61,6 +47,42 @@ final class WebDriver: @unchecked Sendable {
             process.kill()
             throw error
         }
+    }
+
+    /// Starts `chromedriver` and waits until it answers that it is ready: one try of at most 20 s
+    /// for each port. A driver that ends (its port was taken) is started again on the next port
+    /// at once, and the failure says what each driver printed.
+    ///
+    /// Ports are drawn below Linux's ephemeral range (32768 and up), where the tests' own
+    /// connections take theirs, so that a connection of the run cannot hold the driver's port.
+    static func startDriver(
+        _ driverPath: String, ports: [Int] = (0..<3).map { _ in Int.random(in: 20_000...32_000) }
+    ) async throws -> (ChildProcess, String) {
+        var failures: [String] = []
+        for port in ports {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("bookstrack-chromedriver-\(port)-\(UUID().uuidString).log").path
+            let errors = log + ".err"
+            defer { for file in [log, errors] { try? FileManager.default.removeItem(atPath: file) } }
+            let process = try ChildProcess.start(driverPath, ["--port=\(port)"], standardOutput: log, standardError: errors)
+            let base = "http://127.0.0.1:\(port)"
+            let deadline = ContinuousClock.now + .seconds(20)
+            var ended = false
+            while ContinuousClock.now < deadline {
+                if let status = try? await call(base, .GET, "/status", timeout: .seconds(2)),
+                   (status["value"] as? [String: Any])?["ready"] as? Bool == true {
+                    return (process, base)
+                }
+                if process.hasEnded {
+                    ended = true
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            if !ended { process.kill() }
+            let printed = [log, errors].map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }.joined(separator: " ")
+            failures.append("port \(port): \(ended ? "the driver ended" : "no answer in 20 s"); it printed: \(printed.suffix(500))")
+        }
+        throw Failure(description: "chromedriver did not start: \(failures.joined(separator: " | "))")
     }
 
     private init(driver: ChildProcess, base: String, session: String) {
@@ -204,7 +226,9 @@ final class WebDriver: @unchecked Sendable {
         return answer["value"]
     }
 
-    private static func call(_ base: String, _ method: HTTPMethod, _ path: String, _ body: [String: Any]? = nil) async throws -> [String: Any] {
+    private static func call(
+        _ base: String, _ method: HTTPMethod, _ path: String, _ body: [String: Any]? = nil, timeout: TimeAmount = .seconds(60)
+    ) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let body {
@@ -213,7 +237,7 @@ final class WebDriver: @unchecked Sendable {
         } else if method == .POST {
             request.body = .bytes(ByteBuffer(string: "{}"))
         }
-        let response = try await WebBrowser.client.execute(request, timeout: .seconds(60))
+        let response = try await WebBrowser.client.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)
         return (try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any]) ?? [:]
     }
