@@ -17,13 +17,15 @@ import Testing
     }
 
     /// Imports 600 rows in batches of 100, cancelled after `cancelAfter` batches if given; retried
-    /// (three times at most) while another suite's import held the process's claim when it began.
+    /// (twenty times at most, 100 ms apart) while another suite's import held the process's claim
+    /// when it began: the whole suite runs many imports at once.
     private func importNoting(cancelAfter: Int? = nil) throws -> (seen: Seen, result: Result<ImportSummary, any Error>) {
         let harness = try ImportHarness()
         let url = harness.directory.url.appendingPathComponent("goodreads_library_export.csv")
         try GoodreadsExportFixture.write(rows: 600, to: url, seed: 21)
         var last: (Seen, Result<ImportSummary, any Error>)?
-        for _ in 1...3 {
+        for attempt in 1...20 {
+            if attempt > 1 { Thread.sleep(forTimeInterval: 0.1) }
             let seen = Mutex(Seen())
             let batches = Mutex(0)
             let importer = LibraryImporter(store: try ImportHarness().store, now: { ImportHarness.now }) {

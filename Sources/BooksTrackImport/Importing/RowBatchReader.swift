@@ -3,8 +3,8 @@ import Foundation
 
 /// The rows of a CSV or TSV file, mapped to books in batches on another thread while the caller
 /// merges the batch before: on two cores reading and mapping the file cost almost nothing on top
-/// of the merging. At most one batch waits to be taken (the importer holds the next one besides,
-/// to read its candidates ahead), so memory does not grow with the file.
+/// of the merging. A batch mapped waits to be taken before the next one is begun (the importer
+/// holds the next one besides, to read or merge it ahead), so memory does not grow with the file.
 ///
 /// `close()` must be called once the caller is done, whatever happened: it stops the reading
 /// thread and waits for it, so no work outlives the import.
@@ -25,7 +25,7 @@ final class RowBatchReader: Sendable {
     init(
         reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date(), writerCore: WriterCore? = nil
     ) {
-        batches = ProducerThread(name: "BooksTrack import rows", capacity: 1, writerCore: writerCore) { hand in
+        batches = ProducerThread(name: "BooksTrack import rows", capacity: 0, writerCore: writerCore) { hand in
             var reader = reader
             var batch = Batch()
             batch.books.reserveCapacity(batchSize)

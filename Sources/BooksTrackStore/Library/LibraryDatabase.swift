@@ -118,8 +118,10 @@ public final class LibraryDatabase: Sendable {
             // the switch to WAL writes its first page: a file made with 4 KB pages keeps them.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
             // SQLite's default 2 MB page cache spills a large import to the WAL page by page while
-            // the transaction is still open; 64 MB (an upper bound, allocated as used) keeps it in memory.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            // the transaction is still open; 32 MB (an upper bound, allocated as used) keeps most
+            // of it in memory. With 64 MB a first import of 100,000 books peaked at 238 MB instead
+            // of 190 MB and was no faster (medians of eight, alternated).
+            try db.execute(sql: "PRAGMA cache_size = -32768")
             // Statements with triggers keep a statement journal; in memory it costs a copy, on disk a write.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash cannot corrupt
