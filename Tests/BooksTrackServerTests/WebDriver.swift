@@ -60,9 +60,8 @@ final class WebDriver: @unchecked Sendable {
     ) async throws -> (ChildProcess, String) {
         var failures: [String] = []
         for port in ports {
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("bookstrack-chromedriver-\(port)-\(UUID().uuidString).log").path
-            let errors = log + ".err"
-            defer { for file in [log, errors] { try? FileManager.default.removeItem(atPath: file) } }
+            let folder = try TemporaryDirectory(prefix: "bookstrack-chromedriver")
+            let (log, errors) = (folder.path("output.log"), folder.path("error.log"))
             let process = try ChildProcess.start(driverPath, ["--port=\(port)"], standardOutput: log, standardError: errors)
             let base = "http://127.0.0.1:\(port)"
             let deadline = ContinuousClock.now + .seconds(20)
