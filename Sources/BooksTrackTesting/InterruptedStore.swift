@@ -48,6 +48,10 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.blockingTransaction(body)
     }
 
+    public func blockingImportTransaction<T>(_ body: () throws -> T) throws -> T {
+        try base.blockingImportTransaction(body)
+    }
+
     public func allAuthors() throws -> [Author] {
         try base.allAuthors()
     }

@@ -23,6 +23,17 @@ public protocol LibraryTransactions: Sendable {
     /// `transaction` for bulk paths that run on a thread of their own (imports): blocks the calling
     /// thread until the transaction commits.
     func blockingTransaction<T>(_ body: () throws -> T) throws -> T
+    /// `blockingTransaction` for an import's batch, whose only write is `BookStore.apply`: `apply`
+    /// checks every reference it writes itself (a work's authors, an edition's work, an entry's
+    /// work and edition), so the store may leave out its own per-row reference checks.
+    func blockingImportTransaction<T>(_ body: () throws -> T) throws -> T
+}
+
+extension LibraryTransactions {
+    /// `blockingTransaction` itself, for a store that checks references the same way always.
+    public func blockingImportTransaction<T>(_ body: () throws -> T) throws -> T {
+        try blockingTransaction(body)
+    }
 }
 
 extension BookStore {

@@ -75,7 +75,7 @@ struct ImportBatcher: Sendable {
         // The title keys normalized for the read stay of use to the merge.
         if let readAhead { keys.learnTitles(of: readAhead.keys) }
         var merged = summary
-        try store.blockingTransaction {
+        try store.blockingImportTransaction {
             let version = try store.libraryVersion()
             let plan: Plan
             if let mergedAhead, let version, mergedAhead.version == version {

@@ -32,6 +32,10 @@ struct PreparedAuthor: Sendable {
 /// multi-row INSERTs, and the entries' figures (`EntryFigures`) are counted; `finish()` writes what
 /// is left and must be called before the transaction ends. A refused book throws, and the
 /// caller's transaction rolls everything back.
+///
+/// Every reference it writes is checked here, so that it needs no foreign key: a work's authors
+/// are the book's or the library's, its edition and entry are written with it, and an entry
+/// owning an earlier edition finds that edition among the work's.
 struct BookInserter {
     private let db: Database
     private let user: Int64
@@ -219,16 +223,15 @@ struct BookInserter {
             try SQLiteLibraryStore.execute(db, WorkAuthorRecord.deleteForWorkSQL, [user, newWork.id.databaseValue])
         }
         for (position, authorID) in authorIDs.enumerated() {
+            // Checked here, not left to the foreign key, which an import's transaction leaves off
+            // (`blockingImportTransaction`); the author is read once per transaction.
+            guard try storedAuthor(authorID) != nil else { throw LibraryError.authorNotFound(authorID) }
             link.begin()
             link.bind(user)
             link.bind(newWork.id)
             link.bind(authorID)
             link.bind(position)
-            do {
-                try link.run()
-            } catch let error as DatabaseError where error.isForeignKeyViolation {
-                throw LibraryError.authorNotFound(authorID)
-            }
+            try link.run()
         }
         return existed
     }

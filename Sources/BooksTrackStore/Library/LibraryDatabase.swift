@@ -211,6 +211,30 @@ extension LibraryDatabase {
         }
     }
 
+    /// Whether SQLite enforces foreign keys on the writer's connection, which an import's
+    /// transaction switches off while it runs (`blockingImportTransaction`).
+    package func writerEnforcesForeignKeys() throws -> Bool {
+        do {
+            return try writer.writeWithoutTransaction { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
+    /// The rows whose reference finds no row in the table it names, as `table → parent`
+    /// (SQLite's `foreign_key_check` over the whole file).
+    package func danglingReferences() throws -> [String] {
+        do {
+            return try writer.read { db in
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
+                    "\(row[0] as String? ?? "?") → \(row[2] as String? ?? "?")"
+                }
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
+
     /// Rows per table with `userKey` = `key`, any table that has the column.
     package func rowsKeyed(byUserKey key: Int64) throws -> [String: Int] {
         do {

@@ -104,16 +104,23 @@ extension SQLiteLibraryStore {
             for work in changes.works { try saveWork(db, user, work) }
             for edition in changes.editions { try saveEdition(db, user, edition) }
             for entry in changes.entries { try saveEntry(db, user, entry) }
-            return AppliedChanges(newlyQueuedForEnrichment: try enqueueForEnrichment(db, user, changes.enrichmentQueue))
+            let written = Set(changes.newBooks.map(\.work.id)).union(changes.works.map(\.id))
+            return AppliedChanges(newlyQueuedForEnrichment: try enqueueForEnrichment(db, user, changes.enrichmentQueue, written: written))
         }
     }
 
     // MARK: Enrichment queue
 
     /// Queues works behind those already queued, in order; a work already queued keeps its place.
-    /// Answers how many were not queued before.
-    private func enqueueForEnrichment(_ db: Database, _ user: Int64, _ workIDs: [Work.ID]) throws -> Int {
+    /// Answers how many were not queued before. A work not among those just `written` is looked
+    /// for first (an import's transaction leaves the foreign key off): a missing one throws.
+    private func enqueueForEnrichment(_ db: Database, _ user: Int64, _ workIDs: [Work.ID], written: Set<Work.ID>) throws -> Int {
         guard !workIDs.isEmpty else { return 0 }
+        for workID in workIDs where !written.contains(workID) {
+            guard try Self.fetchInt(db, "SELECT COUNT(*) FROM works WHERE userKey = ? AND id = ?", [user, workID.databaseValue]) > 0 else {
+                throw LibraryError.workNotFound(workID)
+            }
+        }
         // Positions only order the queue: one read of the last, then one prepared insert a work.
         var position = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT COALESCE(MAX(position), 0) FROM enrichment_queue WHERE userKey = ?

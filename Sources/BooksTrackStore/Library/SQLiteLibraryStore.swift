@@ -112,6 +112,38 @@ extension SQLiteLibraryStore: LibraryTransactions {
             throw StoreError.translating(error)
         }
     }
+
+    /// `blockingTransaction` with SQLite's foreign keys off: `apply`, the batch's only write,
+    /// checks the references it writes itself, where SQLite would look each inserted row's
+    /// parents up again: eight b-tree searches a book, on the writer every import waits for.
+    ///
+    /// SQLite switches foreign keys only outside a transaction, so the switch wraps it, and they
+    /// are on again once it has committed or rolled back, before any other write of the
+    /// connection. Inside a transaction already running, `body` joins it as it is.
+    public func blockingImportTransaction<T>(_ body: () throws -> T) throws -> T {
+        if TransactionScope.database(of: writer, writing: true) != nil { return try body() }
+        let writer = writer
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer {
+                    // Outside any transaction, where SQLite takes the switch (a failed rollback
+                    // could leave one open).
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try TransactionScope.run(db, writer: writer, writing: true, body)
+                    return .commit
+                }
+                guard let result else { preconditionFailure("a committed transaction without its result") }
+                return result
+            }
+        } catch {
+            throw StoreError.translating(error)
+        }
+    }
 }
 
 extension SQLiteLibraryStore {

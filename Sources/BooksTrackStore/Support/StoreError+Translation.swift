@@ -44,9 +44,6 @@ extension StoreError {
 }
 
 extension DatabaseError {
-    /// True for a violated foreign key.
-    var isForeignKeyViolation: Bool { extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY }
-
     /// True for a violated UNIQUE or PRIMARY KEY constraint.
     var isUniquenessViolation: Bool {
         extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
