@@ -224,8 +224,11 @@ struct BookInserter {
         }
         for (position, authorID) in authorIDs.enumerated() {
             // Checked here, not left to the foreign key, which an import's transaction leaves off
-            // (`blockingImportTransaction`); the author is read once per transaction.
-            guard try storedAuthor(authorID) != nil else { throw LibraryError.authorNotFound(authorID) }
+            // (`blockingImportTransaction`): an author met in this transaction is known without a
+            // copy, another is read once.
+            guard try storedAuthors.index(forKey: authorID) != nil || storedAuthor(authorID) != nil else {
+                throw LibraryError.authorNotFound(authorID)
+            }
             link.begin()
             link.bind(user)
             link.bind(newWork.id)
