@@ -126,19 +126,17 @@ extension SQLiteLibraryStore: LibraryTransactions {
         do {
             return try writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
-                defer {
-                    // Outside any transaction, where SQLite takes the switch (a failed rollback
-                    // could leave one open).
-                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
-                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                // After the commit or the rollback, outside any transaction, where SQLite takes the switch.
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
+                do {
+                    let result = try TransactionScope.run(db, writer: writer, writing: true, body)
+                    try db.execute(sql: "COMMIT TRANSACTION")
+                    return result
+                } catch {
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                    throw error
                 }
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try TransactionScope.run(db, writer: writer, writing: true, body)
-                    return .commit
-                }
-                guard let result else { preconditionFailure("a committed transaction without its result") }
-                return result
             }
         } catch {
             throw StoreError.translating(error)
