@@ -16,6 +16,9 @@ struct PreparedBook: Sendable {
     /// writer checks.
     var pageCount: Int?
     var ownsEarlierEdition: Bool
+    /// The entry's read history and tags as stored, encoded with the checks; nil when encoding
+    /// failed, which the writer then does again to throw its error.
+    var encodedLists: EntryRecord.EncodedLists?
 }
 
 /// An author with its matching and sort keys.
@@ -71,8 +74,9 @@ struct BookInserter {
     private var facts: InsightFactRows
     /// Each author met in this transaction as stored (a new one as inserted), with its sort key:
     /// the same author is shared by many books, and the first author's sort key goes on the work
-    /// and its demographics into the insight facts.
-    private var storedAuthors: [Author.ID: (author: Author, sortKey: String)] = [:]
+    /// and its demographics into the insight facts. Apart, so that a look-up copies only what it needs.
+    private var storedAuthors: [Author.ID: Author] = [:]
+    private var sortKeys: [Author.ID: String] = [:]
 
     init(_ db: Database, user: Int64, store: SQLiteLibraryStore) throws {
         self.db = db
@@ -119,11 +123,25 @@ struct BookInserter {
         let tags = SQLiteLibraryStore.storedTags(entry.tags)
         return PreparedBook(
             work: work, normalizedTitle: TextNormalization.normalizeTitle(work.title), authors: authors,
-            edition: book.edition, entry: entry, tags: tags, pageCount: pageCount, ownsEarlierEdition: ownsEarlierEdition
+            edition: book.edition, entry: entry, tags: tags, pageCount: pageCount, ownsEarlierEdition: ownsEarlierEdition,
+            encodedLists: try? EntryRecord.EncodedLists(entry, tags: tags.map(\.text))
         )
     }
 
+    /// Writes the books of `preparation` in order, and throws the first refusal once the books
+    /// before it are written.
+    mutating func insert(_ preparation: BookPreparation) throws {
+        try preparation.forEachChunk { chunk in
+            // Read in place: a prepared book copied out of its chunk costs a retain of each of its strings.
+            try chunk.books.withUnsafeBufferPointer { books in
+                for index in books.indices { try insert(books[index]) }
+            }
+            if let refusal = chunk.refusal { throw refusal }
+        }
+    }
+
     /// Writes one prepared book; returns its entry's ID.
+    @discardableResult
     mutating func insert(_ book: PreparedBook) throws -> LibraryEntry.ID {
         var pageCount = book.pageCount
         if book.ownsEarlierEdition, let editionID = book.entry.editionID {
@@ -140,14 +158,16 @@ struct BookInserter {
             try author.run()
             // Zero changes: the author was already in the library, and keeps its stored values.
             if db.changesCount > 0 {
-                storedAuthors[prepared.author.id] = (prepared.author, prepared.sortKey)
+                storedAuthors[prepared.author.id] = prepared.author
+                sortKeys[prepared.author.id] = prepared.sortKey
             } else {
-                _ = try storedAuthor(prepared.author.id)
+                try loadStoredAuthor(prepared.author.id)
             }
         }
         let workExisted = try insert(book.work, normalizedTitle: book.normalizedTitle)
         if let newEdition = book.edition { try insert(newEdition) }
-        try EntryRecord.bind(book.entry, tags: book.tags.map(\.text), shownPageCount: pageCount, userKey: user, to: &entry)
+        let encoded = try book.encodedLists ?? EntryRecord.EncodedLists(book.entry, tags: book.tags.map(\.text))
+        EntryRecord.bind(book.entry, encoded: encoded, shownPageCount: pageCount, userKey: user, to: &entry)
         do {
             try entry.run()
         } catch let error as DatabaseError where error.isUniquenessViolation {
@@ -158,7 +178,10 @@ struct BookInserter {
         let counted = !workExisted && !book.ownsEarlierEdition
         if counted {
             var firstAuthor: Author?
-            if let firstID = SQLiteLibraryStore.uniqued(book.work.authorIDs).first { firstAuthor = try storedAuthor(firstID)?.author }
+            if let firstID = book.work.authorIDs.first {
+                try loadStoredAuthor(firstID)
+                firstAuthor = storedAuthors[firstID]
+            }
             facts.add(
                 InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),
                 entryID: book.entry.id)
@@ -193,23 +216,28 @@ struct BookInserter {
         try sessions.flush(user: user, db)
     }
 
-    /// The author as stored, with its sort key, read once per transaction.
-    private mutating func storedAuthor(_ id: Author.ID) throws -> (author: Author, sortKey: String)? {
-        if let known = storedAuthors[id] { return known }
-        let stored = try SQLiteLibraryStore.fetch(db, """
-            SELECT a.sortKey, \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?
-            """, [user, id.databaseValue], table: "authors") { reader in
+    /// Reads the author as stored, with its sort key, into `storedAuthors` and `sortKeys` unless
+    /// it is there already (once per transaction); returns whether it is in the library.
+    @discardableResult
+    private mutating func loadStoredAuthor(_ id: Author.ID) throws -> Bool {
+        if storedAuthors.index(forKey: id) != nil { return true }
+        guard let stored = try SQLiteLibraryStore.fetch(db, Self.storedAuthorSQL, [user, id.databaseValue], table: "authors", { reader in
             (sortKey: try reader.string(), author: try AuthorRecord.decode(&reader))
-        }.first
-        guard let stored else { return nil }
-        storedAuthors[id] = (stored.author, stored.sortKey)
-        return (stored.author, stored.sortKey)
+        }).first else { return false }
+        storedAuthors[id] = stored.author
+        sortKeys[id] = stored.sortKey
+        return true
     }
+
+    private static let storedAuthorSQL = """
+        SELECT a.sortKey, \(AuthorRecord.selection(alias: "a")) FROM authors a WHERE a.userKey = ? AND a.id = ?
+        """
 
     /// Inserts the work and its author links; returns whether it was already in the library.
     private mutating func insert(_ newWork: Work, normalizedTitle: String) throws -> Bool {
         let authorIDs = SQLiteLibraryStore.uniqued(newWork.authorIDs)
-        let primarySortKey = try authorIDs.first.flatMap { try storedAuthor($0)?.sortKey }
+        var primarySortKey: String?
+        if let firstID = authorIDs.first, try loadStoredAuthor(firstID) { primarySortKey = sortKeys[firstID] }
         WorkRecord.bind(newWork, normalizedTitle: normalizedTitle, primaryAuthorSortKey: primarySortKey, userKey: user, to: &work)
         var existed = false
         do {
@@ -226,7 +254,7 @@ struct BookInserter {
             // Checked here, not left to the foreign key, which an import's transaction leaves off
             // (`blockingImportTransaction`): an author met in this transaction is known without a
             // copy, another is read once.
-            guard try storedAuthors.index(forKey: authorID) != nil || storedAuthor(authorID) != nil else {
+            guard try loadStoredAuthor(authorID) else {
                 throw LibraryError.authorNotFound(authorID)
             }
             link.begin()

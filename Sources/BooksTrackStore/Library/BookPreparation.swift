@@ -5,7 +5,13 @@ import Foundation
 /// `ProducerThread`, so the checks of the next books run while the writer inserts the current
 /// ones. Small batches are prepared on the writer's own thread.
 struct BookPreparation {
-    typealias Chunk = [Result<PreparedBook, LibraryError>]
+    /// Books prepared in order, up to the first refused one if any.
+    struct Chunk: Sendable {
+        var books: [PreparedBook]
+        /// Why the book after `books` was refused: the writer throws it once those are written,
+        /// and no book after it is prepared.
+        var refusal: LibraryError?
+    }
 
     /// Books per chunk.
     private static let chunkSize = 256
@@ -30,7 +36,11 @@ struct BookPreparation {
         let ranges = stride(from: 0, to: books.count, by: Self.chunkSize).map { $0..<min(books.count, $0 + Self.chunkSize) }
         guard books.count >= Self.backgroundThreshold else {
             var knownAuthors: [Author.ID: PreparedAuthor] = [:]
-            for range in ranges { try body(Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)) }
+            for range in ranges {
+                let chunk = Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)
+                try body(chunk)
+                if chunk.refusal != nil { return }
+            }
             return
         }
         // Off the CPU of the import writing these books, if it claimed one.
@@ -41,7 +51,8 @@ struct BookPreparation {
             // Authors recur across a batch: their keys are computed once.
             var knownAuthors: [Author.ID: PreparedAuthor] = [:]
             for range in ranges {
-                guard hand(Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)) else { return }
+                let chunk = Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)
+                guard hand(chunk), chunk.refusal == nil else { return }
             }
         }
         defer { producer.close() }
@@ -49,18 +60,25 @@ struct BookPreparation {
             // This thread writes: its helpers follow it if it moved.
             writerCore?.noteWriterCPU()
             try body(chunk)
+            if let disposer = Disposer.current { disposer.dispose(consume chunk) }
         }
     }
 
     private static func prepare(
         _ books: ArraySlice<NewBook>, userID: User.ID, knownAuthors: inout [Author.ID: PreparedAuthor]
     ) -> Chunk {
-        books.map { book in
-            Result { () throws(LibraryError) -> PreparedBook in
+        var chunk = Chunk(books: [], refusal: nil)
+        chunk.books.reserveCapacity(books.count)
+        for book in books {
+            do throws(LibraryError) {
                 let prepared = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
                 for author in prepared.authors { knownAuthors[author.author.id] = author }
-                return prepared
+                chunk.books.append(prepared)
+            } catch {
+                chunk.refusal = error
+                break
             }
         }
+        return chunk
     }
 }

@@ -32,9 +32,7 @@ extension SQLiteLibraryStore {
         let preparation = BookPreparation(books, userID: userID)
         try writeInBulk(books: books.count) { db, user in
             var inserter = try BookInserter(db, user: user, store: self)
-            try preparation.forEachChunk { chunk in
-                for prepared in chunk { _ = try inserter.insert(prepared.get()) }
-            }
+            try inserter.insert(preparation)
             try inserter.finish()
         }
     }

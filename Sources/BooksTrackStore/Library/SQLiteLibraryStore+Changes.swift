@@ -91,9 +91,7 @@ extension SQLiteLibraryStore {
         return try write { db, user in
             if !changes.newBooks.isEmpty {
                 var inserter = try BookInserter(db, user: user, store: self)
-                try preparation.forEachChunk { chunk in
-                    for prepared in chunk { _ = try inserter.insert(prepared.get()) }
-                }
+                try inserter.insert(preparation)
                 try inserter.finish()
             }
             for author in changes.authors {

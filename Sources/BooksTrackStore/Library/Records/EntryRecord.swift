@@ -30,6 +30,26 @@ enum EntryRecord {
     static func bind(
         _ entry: LibraryEntry, tags: [String], shownPageCount: Int?, userKey: Int64, to row: inout RowInserter
     ) throws {
+        bind(
+            entry, encoded: try EncodedLists(entry, tags: tags), shownPageCount: shownPageCount, userKey: userKey, to: &row)
+    }
+
+    /// An entry's read history and stored tags as the JSON text of their columns, encoded apart
+    /// from the binding: an import encodes them on the thread that prepares its books, not the writer's.
+    struct EncodedLists: Sendable {
+        var readHistory: String?
+        var tags: String?
+
+        init(_ entry: LibraryEntry, tags: [String]) throws {
+            readHistory = try EntryRecord.readHistoryJSON(entry.readHistory)
+            self.tags = JSONStringList.encode(tags)
+        }
+    }
+
+    /// `bind`, with the lists already encoded.
+    static func bind(
+        _ entry: LibraryEntry, encoded: EncodedLists, shownPageCount: Int?, userKey: Int64, to row: inout RowInserter
+    ) {
         row.begin()
         row.bind(userKey)
         row.bind(entry.id)
@@ -49,7 +69,7 @@ enum EntryRecord {
         row.bind(entry.dateStarted)
         row.bind(entry.dateCompleted)
         row.bind(entry.dateStopped)
-        row.bind(try readHistoryJSON(entry.readHistory))
+        row.bind(encoded.readHistory)
         row.bind(entry.dailyReadingGoal)
         row.bind(entry.contributesToCulturalGoal)
         row.bind(entry.culturalGoalCategory)
@@ -58,7 +78,7 @@ enum EntryRecord {
         row.bind(entry.lastModified)
         row.bind(shownPageCount)
         row.bind(entry.readHistory.count(where: { $0.outcome == .read }))
-        row.bind(JSONStringList.encode(tags))
+        row.bind(encoded.tags)
     }
 
     /// The read history as JSON (`[{"outcome":"read","started":…,"ended":…}]`, dates in stored
