@@ -27,9 +27,9 @@ import Testing
     @Test func aShelfPhotoIsScannedMatchedAndQueuedThenAcceptedAndRejected() async throws {
         var slow = GeminiFixtures.shelf(Self.shelf)
         // Gemini takes its time: the progress socket opens while the photo is being recognized.
-        // Three seconds were not always enough for the socket to open while the whole suite runs
-        // on two cores: it once connected when the scan was already matching.
-        slow.delay = .seconds(10)
+        // Three seconds, then ten, were not always enough for the socket to open while the whole
+        // suite runs on two cores: it connected when the scan was already matching.
+        slow.delay = .seconds(30)
         let (gemini, environment) = try await GeminiFixtures.server(answering: [slow])
         defer { Task { await gemini.shutdown() } }
         try await ServerHarness.run(environment: environment) { server in

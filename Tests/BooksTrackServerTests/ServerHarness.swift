@@ -76,7 +76,9 @@ struct ServerHarness: Sendable {
         } else if let body {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        // A hang detector, not a speed check: on two cores, while other suites hold the cooperative
+        // pool, a request has waited more than 30 s to be answered.
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
         let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                       body: Data(bytes.readableBytesView))

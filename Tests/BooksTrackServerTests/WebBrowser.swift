@@ -55,7 +55,8 @@ final class WebBrowser: @unchecked Sendable {
         if !jar.isEmpty { request.headers.add(name: "Cookie", value: jar.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")) }
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await Self.client.execute(request, timeout: .seconds(30))
+        // A hang detector, not a speed check (see `ServerHarness.send`).
+        let response = try await Self.client.execute(request, timeout: .seconds(120))
         for header in response.headers["Set-Cookie"] {
             let pair = header.split(separator: ";").first.map(String.init) ?? ""
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

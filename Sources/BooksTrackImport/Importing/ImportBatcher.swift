@@ -91,11 +91,8 @@ struct ImportBatcher: Sendable {
             }
             let applied = try write(plan, mergingAhead: version == nil ? nil : upcoming)
             merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
-            Disposer.current?.dispose(consume plan)
         }
         summary = merged
-        // The batch merged ahead holds its books and a copy of the batcher: freed beside the writer.
-        if let disposer = Disposer.current { disposer.dispose((consume mergedAhead, consume mergingAhead, consume readAhead)) }
     }
 
     /// What a batch writes, and the keys (ISBNs, title keys) of every book it adds or changes, as
@@ -272,8 +269,6 @@ struct ImportBatcher: Sendable {
                 Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)
             }
         }
-        // The library's books read for the batch, freed beside the writer.
-        if let disposer = Disposer.current { disposer.dispose((consume drafts, consume originals, consume index, consume candidates)) }
         return Plan(changes: changes, touchedKeys: touchedKeys)
     }
 

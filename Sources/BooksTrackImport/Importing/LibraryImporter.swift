@@ -102,14 +102,11 @@ public struct LibraryImporter: Sendable {
         // books being written keep off the CPU it runs on (`WriterCore`), when it may claim one.
         let writerCore = WriterCore.claim()
         defer { writerCore?.release() }
-        // What the writer is done with (a written batch, its books) is freed beside it.
-        let disposer = Disposer(writerCore: writerCore)
-        defer { disposer.close() }
         let batches = RowBatchReader(
             reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now(),
             writerCore: writerCore)
         defer { batches.close() }
-        try WriterCore.$current.withValue(writerCore) { try Disposer.$current.withValue(disposer) {
+        try WriterCore.$current.withValue(writerCore) {
             var next = try batches.next()
             while let batch = next {
                 writerCore?.noteWriterCPU()
@@ -123,9 +120,8 @@ public struct LibraryImporter: Sendable {
                 progress(ImportProgress(processed: summary.rows, total: total))
                 if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
                 next = try upcoming.get()
-                disposer.dispose(consume batch)
             }
-        } }
+        }
         finish(&summary, batcher: batcher)
         return summary
     }

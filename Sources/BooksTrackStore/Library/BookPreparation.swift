@@ -60,7 +60,6 @@ struct BookPreparation {
             // This thread writes: its helpers follow it if it moved.
             writerCore?.noteWriterCPU()
             try body(chunk)
-            if let disposer = Disposer.current { disposer.dispose(consume chunk) }
         }
     }
 
