@@ -158,8 +158,7 @@ struct BookInserter {
             try author.run()
             // Zero changes: the author was already in the library, and keeps its stored values.
             if db.changesCount > 0 {
-                storedAuthors[prepared.author.id] = prepared.author
-                sortKeys[prepared.author.id] = prepared.sortKey
+                remember(prepared.author, sortKey: prepared.sortKey)
             } else {
                 try loadStoredAuthor(prepared.author.id)
             }
@@ -224,9 +223,14 @@ struct BookInserter {
         guard let stored = try SQLiteLibraryStore.fetch(db, Self.storedAuthorSQL, [user, id.databaseValue], table: "authors", { reader in
             (sortKey: try reader.string(), author: try AuthorRecord.decode(&reader))
         }).first else { return false }
-        storedAuthors[id] = stored.author
-        sortKeys[id] = stored.sortKey
+        remember(stored.author, sortKey: stored.sortKey)
         return true
+    }
+
+    /// Notes an author as stored in this transaction, with its sort key.
+    private mutating func remember(_ author: Author, sortKey: String) {
+        storedAuthors[author.id] = author
+        sortKeys[author.id] = sortKey
     }
 
     private static let storedAuthorSQL = """
