@@ -73,7 +73,12 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
-        .target(name: "BooksTrackImport", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
+        .target(
+            name: "BooksTrackImport",
+            // Crypto: the digests of imported rows (`ImportRowDigest`).
+            dependencies: ["BooksTrackCore", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]
+        ),
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
         // Images (libvips) and barcodes (zbar) from Debian's packages, through small C shims.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),

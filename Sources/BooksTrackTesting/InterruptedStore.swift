@@ -134,6 +134,18 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
         try base.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
     }
 
+    public func importedRows() throws -> ImportedRowIndex {
+        try base.importedRows()
+    }
+
+    public func lastChanges(of workIDs: [Work.ID]) throws -> [Work.ID: Date] {
+        try base.lastChanges(of: workIDs)
+    }
+
+    public func compactImportedRows(_ index: ImportedRowIndex) throws {
+        try base.compactImportedRows(index)
+    }
+
     public func book(entryID: LibraryEntry.ID) throws -> LibraryBook? {
         try base.book(entryID: entryID)
     }

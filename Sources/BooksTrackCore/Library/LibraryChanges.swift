@@ -15,11 +15,14 @@ public struct LibraryChanges: Hashable, Sendable {
     public var entries: [LibraryEntry]
     /// Works to queue for enrichment (a missing cover, page count or publication year).
     public var enrichmentQueue: [Work.ID]
+    /// The rows of an import file these changes come from, to remember (`ImportedRows`).
+    public var importedRows: ImportedRows
 
     /// Creates a set of changes; all empty by default.
     public init(
         newBooks: [NewBook] = [], authors: [Author] = [], works: [Work] = [],
-        editions: [Edition] = [], entries: [LibraryEntry] = [], enrichmentQueue: [Work.ID] = []
+        editions: [Edition] = [], entries: [LibraryEntry] = [], enrichmentQueue: [Work.ID] = [],
+        importedRows: ImportedRows = ImportedRows()
     ) {
         self.newBooks = newBooks
         self.authors = authors
@@ -27,12 +30,13 @@ public struct LibraryChanges: Hashable, Sendable {
         self.editions = editions
         self.entries = entries
         self.enrichmentQueue = enrichmentQueue
+        self.importedRows = importedRows
     }
 
     /// True when there is nothing to write.
     public var isEmpty: Bool {
         newBooks.isEmpty && authors.isEmpty && works.isEmpty && editions.isEmpty && entries.isEmpty
-            && enrichmentQueue.isEmpty
+            && enrichmentQueue.isEmpty && importedRows.works.isEmpty
     }
 }
 

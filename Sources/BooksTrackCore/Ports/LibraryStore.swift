@@ -239,10 +239,30 @@ public protocol ImportMappingStore: UserScoped {
     func rememberImportMapping(_ mapping: String, header key: String, now: Date) throws
 }
 
+/// What imports remember of the rows they merged (`ImportedRows`, written by `BookStore.apply`).
+public protocol ImportRowStore: UserScoped {
+    /// Every recorded row, the latest record of each digest.
+    func importedRows() throws -> ImportedRowIndex
+    /// The last time each of `workIDs`, its entry or one of its editions was changed (their
+    /// `lastModified`); a work not in the library, or without an entry, has none.
+    func lastChanges(of workIDs: [Work.ID]) throws -> [Work.ID: Date]
+    /// `lastChanges(of:)` on a reader beside the writer, in a snapshot of its own.
+    func lastChangesAhead(of workIDs: [Work.ID]) throws -> [Work.ID: Date]
+    /// Replaces every recorded row with the records of `index`, so that replaced records are dropped.
+    func compactImportedRows(_ index: ImportedRowIndex) throws
+}
+
+extension ImportRowStore {
+    /// `lastChanges(of:)` itself, for a store without readers beside its writer.
+    public func lastChangesAhead(of workIDs: [Work.ID]) throws -> [Work.ID: Date] {
+        try lastChanges(of: workIDs)
+    }
+}
+
 /// One user's library, persisted: every concern together, as the SQLite store implements it.
 public protocol LibraryStore:
     AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
-    ImportMappingStore, ScanStore, LibraryTransactions
+    ImportMappingStore, ImportRowStore, ScanStore, LibraryTransactions
 {}
 
 /// The users of one data directory.

@@ -10,6 +10,10 @@ import Foundation
 /// writes only what changed. A batch is written whole or not at all, and merging a row twice
 /// changes nothing the second time, so an import killed part-way and run again ends with the same
 /// library as one run through.
+///
+/// For the same reason a row an earlier import merged (`ImportedRows`: its digest is recorded)
+/// into a book that nothing changed since is counted unchanged without reading the book: a
+/// re-import of an export reads only the books of the rows that changed.
 struct ImportBatcher: Sendable {
     fileprivate let store: any LibraryStore
     fileprivate let format: ImportFormat
@@ -35,6 +39,10 @@ struct ImportBatcher: Sendable {
     private var lastBatchWrote = false
     /// How many batches were merged ahead (`MergeAhead`) and used.
     private(set) var batchesMergedAhead = 0
+    /// The rows earlier imports recorded, as they were when this one began.
+    private let importedRows: ImportedRowIndex
+    /// Rows counted unchanged because an earlier import recorded them for a book unchanged since.
+    private(set) var rowsKnown = 0
 
     init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
         self.store = store
@@ -42,6 +50,12 @@ struct ImportBatcher: Sendable {
         self.options = options
         self.now = now
         self.authors = AuthorDirectory(try store.allAuthors())
+        var importedRows = try store.importedRows()
+        if importedRows.needsCompacting && !options.dryRun {
+            try store.compactImportedRows(importedRows)
+            importedRows.storedCount = importedRows.records.count
+        }
+        self.importedRows = importedRows
     }
 
     /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
@@ -58,12 +72,18 @@ struct ImportBatcher: Sendable {
     ///   an ISBN or a title key with a book the batch wrote; it is used when the version is the
     ///   one the batch's commit left.
     /// Otherwise the batch reads its candidates and merges here, as it would without.
-    mutating func process(_ books: [ImportedBook], upcoming: [ImportedBook]? = nil, into summary: inout ImportSummary) throws {
+    ///
+    /// `digests` are the rows' digests (`ImportRowDigest.of`), in order, and `upcoming` holds the
+    /// next batch's; without them no row is known from an earlier import, and none is recorded.
+    mutating func process(
+        _ books: [ImportedBook], digests: [ImportRowDigest]? = nil, upcoming: ImportRows? = nil, into summary: inout ImportSummary
+    ) throws {
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
+        let rows = ImportRows(books: books, digests: digests)
         if options.dryRun {
             pass = firstRows.beginPass()
-            _ = try plan(books, into: &summary)
+            _ = try plan(rows, into: &summary)
             return
         }
         // Waited for before the transaction, which would otherwise hold off other writers meanwhile.
@@ -83,11 +103,11 @@ struct ImportBatcher: Sendable {
             } else {
                 if let mergingAhead { firstRows.drop(mergingAhead.pass) }
                 pass = firstRows.beginPass()
-                let candidates = readAhead.flatMap { $0.version == version ? $0.parts : nil }
-                if let version, let upcoming, !upcoming.isEmpty, !lastBatchWrote {
-                    ahead = ReadAhead(upcoming, after: version, store: store)
+                let candidates = readAhead.flatMap { $0.version == version ? $0.found : nil }
+                if let version, let upcoming, !upcoming.books.isEmpty, !lastBatchWrote {
+                    ahead = ReadAhead(upcoming, after: version, batcher: self)
                 }
-                plan = try self.plan(books, candidates: candidates, into: &merged)
+                plan = try self.plan(rows, candidates: candidates, into: &merged)
             }
             let applied = try write(plan, mergingAhead: version == nil ? nil : upcoming)
             merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
@@ -100,18 +120,20 @@ struct ImportBatcher: Sendable {
     fileprivate struct Plan: Sendable {
         var changes: LibraryChanges
         var touchedKeys: Set<String>
+        /// The works of the books it adds or changes.
+        var touchedWorks: Set<Work.ID>
     }
 
     /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
     /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
-    private mutating func write(_ plan: Plan, mergingAhead upcoming: [ImportedBook]?) throws -> AppliedChanges {
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: ImportRows?) throws -> AppliedChanges {
         let changes = plan.changes
         lastBatchWrote = !changes.isEmpty
         guard !changes.isEmpty else { return AppliedChanges() }
         authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         // Candidates read beside a batch that writes are out of date once it commits.
         ahead = nil
-        var next = upcoming.flatMap { $0.isEmpty ? nil : MergeAhead($0, batcher: self, touchedKeys: plan.touchedKeys) }
+        var next = upcoming.flatMap { $0.books.isEmpty ? nil : MergeAhead($0, batcher: self, touched: plan) }
         let applied = try store.apply(changes)
         next?.expect(try store.libraryVersionAtCommit())
         mergeAhead = next
@@ -128,6 +150,27 @@ struct ImportBatcher: Sendable {
         summary.skipped += merge.summary.skipped
         summary.problems += merge.summary.problems
         return merge.plan
+    }
+
+    /// The rows of a batch that an earlier import recorded (`ImportedRows`) for a book nothing
+    /// changed since, by their position in the batch, with the book's work; `lastChanges` is the
+    /// store's `lastChanges(of:)` or `lastChangesAhead(of:)`.
+    fileprivate func knownRows(
+        of rows: ImportRows, lastChanges: (_ workIDs: [Work.ID]) throws -> [Work.ID: Date]
+    ) throws -> [Int: Work.ID] {
+        guard let digests = rows.digests, !importedRows.records.isEmpty else { return [:] }
+        var recorded: [(position: Int, record: ImportedRowIndex.Record)] = []
+        for (position, digest) in digests.enumerated() {
+            if let record = importedRows.records[digest] { recorded.append((position, record)) }
+        }
+        guard !recorded.isEmpty else { return [:] }
+        let changed = try lastChanges(recorded.map(\.record.workID))
+        var known: [Int: Work.ID] = [:]
+        for (position, record) in recorded {
+            // Stamped at or before the import that recorded the row: that import wrote it last.
+            if let last = changed[record.workID], last <= record.recorded { known[position] = record.workID }
+        }
+        return known
     }
 
     /// The keys by which a book could be among the candidates of a row (`candidates(of:keys:load:)`):
@@ -183,18 +226,24 @@ struct ImportBatcher: Sendable {
         return drafts
     }
 
-    /// Merges a batch into its candidates (read here unless given, in one or more parts) and
-    /// returns what to write.
-    fileprivate mutating func plan(_ books: [ImportedBook], candidates readAhead: [BookPage]? = nil, into summary: inout ImportSummary) throws -> Plan {
+    /// Merges a batch into its candidates (read here unless given, in one or more parts, with the
+    /// rows known unchanged) and returns what to write.
+    fileprivate mutating func plan(_ rows: ImportRows, candidates readAhead: Candidates? = nil, into summary: inout ImportSummary) throws -> Plan {
+        let store = store
+        let known = try readAhead?.known ?? knownRows(of: rows) { try store.lastChanges(of: $0) }
+        summary.unchanged += known.count
+        rowsKnown += known.count
+        let books = known.isEmpty ? rows.books : rows.books.indices.filter { known[$0] == nil }.map { rows.books[$0] }
+        let digests = known.isEmpty ? rows.digests : rows.digests.map { digests in digests.indices.filter { known[$0] == nil }.map { digests[$0] } }
+        var recorded = ImportedRows(recorded: now)
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
         for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
         if !names.isEmpty { authors.learn(try store.authors(normalizedNames: names)) }
         let candidates: [BookPage]
         if let readAhead {
-            candidates = readAhead
+            candidates = readAhead.parts
         } else {
-            let store = store
             candidates = [try Self.candidates(of: books, keys: &keys) { isbns, titleKeys in
                 try store.books(sharingISBNs: isbns, orTitleKeys: titleKeys)
             }]
@@ -207,7 +256,7 @@ struct ImportBatcher: Sendable {
         var index = DraftIndex()
         for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
-        for book in books {
+        for (offset, book) in books.enumerated() {
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
             if let match = index.match(book, keys: &keys) {
                 let position = match.position
@@ -216,6 +265,7 @@ struct ImportBatcher: Sendable {
                 merged.mergeValues(book, authors: bookAuthors, overwrite: options.overwrite, now: now)
                 guard merged != drafts[position] else {
                     summary.unchanged += 1
+                    if let digests { recorded.works[digests[offset]] = merged.work.id }
                     continue
                 }
                 merged.stampChanges(since: drafts[position], now: now)
@@ -230,6 +280,7 @@ struct ImportBatcher: Sendable {
                 drafts[position] = merged
                 index.register(merged, at: position, keys: &keys)
                 if position < originals.count { changed.insert(position) }
+                if let digests { recorded.works[digests[offset]] = merged.work.id }
                 summary.merged += 1
             } else if options.dryRun, DraftIndex.keys(of: book).contains(where: plannedKeys.contains) {
                 summary.merged += 1
@@ -249,13 +300,15 @@ struct ImportBatcher: Sendable {
                 drafts.append(draft)
                 index.register(draft, at: drafts.count - 1, keys: &keys)
                 firstRows.record(book.row, of: draft.work.id, pass: pass)
+                if let digests { recorded.works[digests[offset]] = draft.work.id }
                 summary.added += 1
             }
         }
 
         // In the order of the drafts: the library's books, then the new ones.
         let touched = changed.sorted() + Array(originals.count..<drafts.count)
-        let changes = changes(drafts: drafts, originals: originals, touched: touched)
+        var changes = changes(drafts: drafts, originals: originals, touched: touched)
+        if !options.dryRun { changes.importedRows = recorded }
         if options.dryRun {
             // A run counts the works it newly queues as it writes them (`process`); a dry run
             // writes nothing, so it counts those not waiting already.
@@ -269,7 +322,7 @@ struct ImportBatcher: Sendable {
                 Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)
             }
         }
-        return Plan(changes: changes, touchedKeys: touchedKeys)
+        return Plan(changes: changes, touchedKeys: touchedKeys, touchedWorks: Set(touched.map { drafts[$0].work.id }))
     }
 
     /// What the report says of a row merged into a book other than by a shared ISBN alone: that the
@@ -332,43 +385,62 @@ struct ImportBatcher: Sendable {
     }
 }
 
+/// A batch of rows: the books mapped from them and, when the importer made them, their digests
+/// (`ImportRowDigest.of`) in the same order.
+struct ImportRows: Sendable {
+    var books: [ImportedBook]
+    var digests: [ImportRowDigest]?
+}
+
+/// What a batch is merged into, read before its merge: the library's books its rows may match (in
+/// parts) and its rows known unchanged (`ImportBatcher.knownRows`).
+private struct Candidates: Sendable {
+    var parts: [BookPage]
+    var known: [Int: Work.ID]
+}
+
 /// The candidates of a batch read in snapshots taken after `version`, each half of the batch on a
 /// thread of its own: a re-import's batch waits for its candidates, and the halves use both cores.
 private struct ReadAhead: Sendable {
     let version: LibraryVersion
     /// The rows of the batch, to make sure the candidates are used for it.
     private let rows: [Int]
-    private let loads: [ProducerThread<(page: BookPage, keys: MatchingKeys)>]
+    private let loads: [ProducerThread<(page: BookPage, keys: MatchingKeys, known: [Int: Work.ID])>]
 
-    init(_ books: [ImportedBook], after version: LibraryVersion, store: any LibraryStore) {
+    init(_ batch: ImportRows, after version: LibraryVersion, batcher: ImportBatcher) {
         self.version = version
-        rows = books.map(\.row)
-        let half = (books.count + 1) / 2
-        loads = [books[..<half], books[half...]].filter { !$0.isEmpty }.map { part in
+        rows = batch.books.map(\.row)
+        let store = batcher.store
+        let half = (batch.books.count + 1) / 2
+        loads = [0..<half, half..<batch.books.count].filter { !$0.isEmpty }.map { part in
             ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
+                // The rows known unchanged first: only the others' candidates are read.
+                let rows = ImportRows(books: Array(batch.books[part]), digests: batch.digests.map { Array($0[part]) })
+                let known = try batcher.knownRows(of: rows) { try store.lastChangesAhead(of: $0) }
                 var keys = MatchingKeys()
-                let page = try ImportBatcher.candidates(of: part, keys: &keys) { isbns, titleKeys in
+                let books = rows.books.indices.lazy.filter { known[$0] == nil }.map { rows.books[$0] }
+                let page = try ImportBatcher.candidates(of: books, keys: &keys) { isbns, titleKeys in
                     try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
                 }
-                _ = hand((page, keys))
+                _ = hand((page, keys, Dictionary(uniqueKeysWithValues: known.map { ($0.key + part.lowerBound, $0.value) })))
             }
         }
     }
 
-    /// The version and the candidates read, in parts (`ImportBatcher.drafts(of:)` puts them in
-    /// the order one read would give), when they are those of `books` and every read succeeded
-    /// (a failed read is made again in the batch's transaction).
-    func result(for books: [ImportedBook]) -> (version: LibraryVersion, parts: [BookPage], keys: MatchingKeys)? {
+    /// The version and the candidates read, when they are those of `books` and every read
+    /// succeeded (a failed read is made again in the batch's transaction).
+    func result(for books: [ImportedBook]) -> (version: LibraryVersion, found: Candidates, keys: MatchingKeys)? {
         defer { for load in loads { load.close() } }
         guard books.map(\.row) == rows else { return nil }
-        var parts: [BookPage] = []
+        var found = Candidates(parts: [], known: [:])
         var keys = MatchingKeys()
         for load in loads {
             guard let part = try? load.next() else { return nil }
-            parts.append(part.page)
+            found.parts.append(part.page)
+            found.known.merge(part.known) { first, _ in first }
             keys.learnTitles(of: part.keys)
         }
-        return (version, parts, keys)
+        return (version, found, keys)
     }
 }
 
@@ -378,9 +450,10 @@ private struct ReadAhead: Sendable {
 /// Its candidates are read in snapshots taken while the current batch's transaction holds the
 /// file, so they show the library before that batch's writes or after its commit. The two agree
 /// on every book a row of the next batch can find, when none of those rows shares an ISBN or a
-/// title key with a book the current batch adds or changes: otherwise nothing is merged ahead.
-/// The merge is used only in a transaction that finds the version the current batch's commit
-/// left (`expect(_:)`), so that nothing else was committed in between.
+/// title key with a book the current batch adds or changes, and none is known unchanged in a book
+/// it changes: otherwise nothing is merged ahead. The merge is used only in a transaction that
+/// finds the version the current batch's commit left (`expect(_:)`), so that nothing else was
+/// committed in between.
 private struct MergeAhead: Sendable {
     struct Merge: Sendable {
         var batcher: ImportBatcher
@@ -395,10 +468,12 @@ private struct MergeAhead: Sendable {
     private var expected: LibraryVersion?
     private let merge: ProducerThread<Merge>
 
-    init(_ books: [ImportedBook], batcher: ImportBatcher, touchedKeys: Set<String>) {
-        rows = books.map(\.row)
+    init(_ batch: ImportRows, batcher: ImportBatcher, touched: ImportBatcher.Plan) {
+        rows = batch.books.map(\.row)
         let pass = batcher.firstRows.beginPass()
         self.pass = pass
+        let touchedKeys = touched.touchedKeys
+        let touchedWorks = touched.touchedWorks
         // Off the CPU of the import's writer, if it claimed one.
         merge = ProducerThread(name: "BooksTrack import merge", capacity: 0, writerCore: WriterCore.current) { hand in
             var batcher = batcher
@@ -406,20 +481,22 @@ private struct MergeAhead: Sendable {
             // The title keys of the batch being written are of no use here.
             batcher.keys.forgetTitles()
             var rowKeys = Set<String>()
-            for book in books {
+            for book in batch.books {
                 ImportBatcher.candidateKeys(isbns: book.isbns, title: book.title, keys: &batcher.keys, into: &rowKeys)
             }
             guard rowKeys.isDisjoint(with: touchedKeys) else { return }
             let store = batcher.store
+            let known = try batcher.knownRows(of: batch) { try store.lastChangesAhead(of: $0) }
+            guard touchedWorks.isDisjoint(with: known.values) else { return }
+            let books = known.isEmpty ? batch.books : batch.books.indices.filter { known[$0] == nil }.map { batch.books[$0] }
             let candidates = try ImportBatcher.candidates(of: books, keys: &batcher.keys) { isbns, titleKeys in
                 try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
             }
             var summary = ImportSummary(format: batcher.format, dryRun: false)
-            let plan = try batcher.plan(books, candidates: [candidates], into: &summary)
+            let plan = try batcher.plan(batch, candidates: Candidates(parts: [candidates], known: known), into: &summary)
             _ = hand(Merge(batcher: batcher, plan: plan, summary: summary))
         }
     }
-
     /// Records the version the current batch's commit leaves; nil (a store that cannot tell)
     /// leaves the merge unused.
     mutating func expect(_ version: LibraryVersion?) {

@@ -104,7 +104,7 @@ public struct LibraryImporter: Sendable {
         defer { writerCore?.release() }
         let batches = RowBatchReader(
             reader: reader, header: header, mapper: choice.mapper, batchSize: options.batchSize(forRows: total), now: now(),
-            writerCore: writerCore)
+            overwrite: options.overwrite, writerCore: writerCore)
         defer { batches.close() }
         try WriterCore.$current.withValue(writerCore) {
             var next = try batches.next()
@@ -116,7 +116,8 @@ public struct LibraryImporter: Sendable {
                 summary.rows += batch.rows
                 summary.skipped += batch.skipped
                 summary.problems += batch.problems
-                try batcher.process(batch.books, upcoming: try? upcoming.get()?.books, into: &summary)
+                let following = (try? upcoming.get()).flatMap { $0.map { ImportRows(books: $0.books, digests: $0.digests) } }
+                try batcher.process(batch.books, digests: batch.digests, upcoming: following, into: &summary)
                 progress(ImportProgress(processed: summary.rows, total: total))
                 if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
                 next = try upcoming.get()

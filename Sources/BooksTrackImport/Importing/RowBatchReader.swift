@@ -12,6 +12,8 @@ final class RowBatchReader: Sendable {
     /// Mapped rows, with what the rows that gave no book reported.
     struct Batch: Sendable {
         var books: [ImportedBook] = []
+        /// The books' digests (`ImportRowDigest.of`), in the same order.
+        var digests: [ImportRowDigest] = []
         var problems: [ImportProblem] = []
         /// Rows read, books or not.
         var rows = 0
@@ -21,14 +23,17 @@ final class RowBatchReader: Sendable {
     private let batches: ProducerThread<Batch>
 
     /// Starts reading the data rows after the header `reader` has already returned, off the
-    /// import writer's CPU if it claimed one; `now` bounds the dates a row may carry.
+    /// import writer's CPU if it claimed one; `now` bounds the dates a row may carry, and
+    /// `overwrite` (the import's option) goes into the rows' digests.
     init(
-        reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date(), writerCore: WriterCore? = nil
+        reader: CSVReader, header: CSVHeader, mapper: any RowMapper, batchSize: Int, now: Date = Date(), overwrite: Bool = false,
+        writerCore: WriterCore? = nil
     ) {
         batches = ProducerThread(name: "BooksTrack import rows", capacity: 0, writerCore: writerCore) { hand in
             var reader = reader
             var batch = Batch()
             batch.books.reserveCapacity(batchSize)
+            batch.digests.reserveCapacity(batchSize)
             while let record = try reader.next() {
                 batch.rows += 1
                 if let problem = record.problem {
@@ -40,11 +45,14 @@ final class RowBatchReader: Sendable {
                     batch.skipped += 1
                     continue
                 }
-                batch.books.append(book.fittingLimits(now: now, problems: &batch.problems))
+                let fitting = book.fittingLimits(now: now, problems: &batch.problems)
+                batch.books.append(fitting)
+                batch.digests.append(ImportRowDigest.of(fitting, overwrite: overwrite))
                 if batch.books.count >= batchSize {
                     guard hand(batch) else { return }
                     batch = Batch()
                     batch.books.reserveCapacity(batchSize)
+                    batch.digests.reserveCapacity(batchSize)
                 }
             }
             _ = hand(batch)

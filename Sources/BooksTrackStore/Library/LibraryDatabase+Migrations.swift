@@ -280,6 +280,19 @@ extension LibraryDatabase {
                 ALTER TABLE shelf_scans ADD COLUMN original BLOB;
                 """)
         }
+        migrator.registerMigration("v22-imported-rows") { db in
+            // What imports remember of the rows they merged (`ImportedRows`): a batch's records
+            // packed in one BLOB (`ImportedRowsBlob`), read whole when an import begins.
+            try db.execute(sql: """
+                CREATE TABLE imported_rows (
+                    id INTEGER PRIMARY KEY,
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    recorded REAL NOT NULL,
+                    rows BLOB NOT NULL
+                );
+                CREATE INDEX imported_rows_by_user ON imported_rows(userKey, id);
+                """)
+        }
         return migrator
     }
 

@@ -102,6 +102,7 @@ extension SQLiteLibraryStore {
             for work in changes.works { try saveWork(db, user, work) }
             for edition in changes.editions { try saveEdition(db, user, edition) }
             for entry in changes.entries { try saveEntry(db, user, entry) }
+            try Self.recordImportedRows(db, user, changes.importedRows)
             let written = Set(changes.newBooks.map(\.work.id)).union(changes.works.map(\.id))
             return AppliedChanges(newlyQueuedForEnrichment: try enqueueForEnrichment(db, user, changes.enrichmentQueue, written: written))
         }
