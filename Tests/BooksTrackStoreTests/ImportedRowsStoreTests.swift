@@ -1,6 +1,7 @@
 import BooksTrackCore
 import BooksTrackTesting
 import Foundation
+import GRDB
 import Testing
 
 @testable import BooksTrackStore
@@ -36,6 +37,21 @@ import Testing
         #expect(read.first?.1 == workID)
 
         #expect(throws: StoreError.self) { try ImportedRowsBlob.forEach(in: packed.dropLast()) { _, _ in } }
+    }
+
+    /// A damaged record costs its rows their shortcut, not the import: they read as never recorded.
+    @Test func aDamagedBlobIsPassedOverAndTheOthersAreRead() throws {
+        let library = try TestLibrary()
+        let book = try library.addBook("Always Coming Home")
+        _ = try library.store.apply(LibraryChanges(importedRows: ImportedRows(
+            recorded: day(1), works: [ImportRowDigest(high: 5, low: 6): book.work.id])))
+        try library.database.writer.write { db in
+            try db.execute(sql: "INSERT INTO imported_rows (userKey, recorded, rows) SELECT userKey, recorded, X'0102' FROM imported_rows")
+        }
+
+        let index = try library.store.importedRows()
+        #expect(index.records == [ImportRowDigest(high: 5, low: 6): ImportedRowIndex.Record(workID: book.work.id, recorded: day(1))])
+        #expect(index.storedCount == 1)
     }
 
     @Test func theLastChangeOfABookIsTheLatestOfItsWorkEntryAndEditions() throws {

@@ -41,8 +41,6 @@ struct ImportBatcher: Sendable {
     private(set) var batchesMergedAhead = 0
     /// The rows earlier imports recorded, as they were when this one began.
     private let importedRows: ImportedRowIndex
-    /// Rows counted unchanged because an earlier import recorded them for a book unchanged since.
-    private(set) var rowsKnown = 0
 
     init(store: any LibraryStore, format: ImportFormat, options: ImportOptions, now: Date) throws {
         self.store = store
@@ -232,7 +230,6 @@ struct ImportBatcher: Sendable {
         let store = store
         let known = try readAhead?.known ?? knownRows(of: rows) { try store.lastChanges(of: $0) }
         summary.unchanged += known.count
-        rowsKnown += known.count
         let books = known.isEmpty ? rows.books : rows.books.indices.filter { known[$0] == nil }.map { rows.books[$0] }
         let digests = known.isEmpty ? rows.digests : rows.digests.map { digests in digests.indices.filter { known[$0] == nil }.map { digests[$0] } }
         var recorded = ImportedRows(recorded: now)
@@ -308,13 +305,14 @@ struct ImportBatcher: Sendable {
         // In the order of the drafts: the library's books, then the new ones.
         let touched = changed.sorted() + Array(originals.count..<drafts.count)
         var changes = changes(drafts: drafts, originals: originals, touched: touched)
-        if !options.dryRun { changes.importedRows = recorded }
         if options.dryRun {
             // A run counts the works it newly queues as it writes them (`process`); a dry run
             // writes nothing, so it counts those not waiting already.
             let waiting = try store.countQueuedForEnrichment(among: changes.enrichmentQueue)
             summary.queuedForEnrichment += changes.enrichmentQueue.count - waiting
             for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
+        } else {
+            changes.importedRows = recorded
         }
         var touchedKeys = Set<String>()
         for position in touched {

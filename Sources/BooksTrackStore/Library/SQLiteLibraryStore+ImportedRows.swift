@@ -6,6 +6,8 @@ import GRDB
 /// batch an import wrote, its records packed in one BLOB (`ImportedRowsBlob`), so that recording
 /// the rows of a batch costs one insert and not one a row.
 extension SQLiteLibraryStore {
+    /// A damaged BLOB is passed over: its rows are merged as if never recorded, which costs an
+    /// import time and never a book.
     public func importedRows() throws -> ImportedRowIndex {
         try read { db, user in
             var index = ImportedRowIndex()
@@ -13,9 +15,9 @@ extension SQLiteLibraryStore {
             while let row = try rows.next() {
                 let recorded = Date(databaseSeconds: row[0])
                 let blob: Data = row[1]
-                index.storedCount += try ImportedRowsBlob.forEach(in: blob) { digest, workID in
+                index.storedCount += (try? ImportedRowsBlob.forEach(in: blob) { digest, workID in
                     index.records[digest] = ImportedRowIndex.Record(workID: workID, recorded: recorded)
-                }
+                }) ?? 0
             }
             return index
         }
