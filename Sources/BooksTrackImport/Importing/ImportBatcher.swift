@@ -71,14 +71,11 @@ struct ImportBatcher: Sendable {
     ///   one the batch's commit left.
     /// Otherwise the batch reads its candidates and merges here, as it would without.
     ///
-    /// `digests` are the rows' digests (`ImportRowDigest.of`), in order, and `upcoming` holds the
-    /// next batch's; without them no row is known from an earlier import, and none is recorded.
-    mutating func process(
-        _ books: [ImportedBook], digests: [ImportRowDigest]? = nil, upcoming: ImportRows? = nil, into summary: inout ImportSummary
-    ) throws {
+    /// Rows without digests (`MappedRows.digests`) are neither known from an earlier import nor recorded.
+    mutating func process(_ rows: MappedRows, upcoming: MappedRows? = nil, into summary: inout ImportSummary) throws {
+        let books = rows.books
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
-        let rows = ImportRows(books: books, digests: digests)
         if options.dryRun {
             pass = firstRows.beginPass()
             _ = try plan(rows, into: &summary)
@@ -124,7 +121,7 @@ struct ImportBatcher: Sendable {
 
     /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
     /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
-    private mutating func write(_ plan: Plan, mergingAhead upcoming: ImportRows?) throws -> AppliedChanges {
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: MappedRows?) throws -> AppliedChanges {
         let changes = plan.changes
         lastBatchWrote = !changes.isEmpty
         guard !changes.isEmpty else { return AppliedChanges() }
@@ -154,7 +151,7 @@ struct ImportBatcher: Sendable {
     /// changed since, by their position in the batch, with the book's work; `lastChanges` is the
     /// store's `lastChanges(of:)` or `lastChangesAhead(of:)`.
     fileprivate func knownRows(
-        of rows: ImportRows, lastChanges: (_ workIDs: [Work.ID]) throws -> [Work.ID: Date]
+        of rows: MappedRows, lastChanges: (_ workIDs: [Work.ID]) throws -> [Work.ID: Date]
     ) throws -> [Int: Work.ID] {
         guard let digests = rows.digests, !importedRows.records.isEmpty else { return [:] }
         var recorded: [(position: Int, record: ImportedRowIndex.Record)] = []
@@ -226,7 +223,7 @@ struct ImportBatcher: Sendable {
 
     /// Merges a batch into its candidates (read here unless given, in one or more parts, with the
     /// rows known unchanged) and returns what to write.
-    fileprivate mutating func plan(_ rows: ImportRows, candidates readAhead: Candidates? = nil, into summary: inout ImportSummary) throws -> Plan {
+    fileprivate mutating func plan(_ rows: MappedRows, candidates readAhead: Candidates? = nil, into summary: inout ImportSummary) throws -> Plan {
         let store = store
         let known = try readAhead?.known ?? knownRows(of: rows) { try store.lastChanges(of: $0) }
         summary.unchanged += known.count
@@ -385,7 +382,7 @@ struct ImportBatcher: Sendable {
 
 /// A batch of rows: the books mapped from them and, when the importer made them, their digests
 /// (`ImportRowDigest.of`) in the same order.
-struct ImportRows: Sendable {
+struct MappedRows: Sendable {
     var books: [ImportedBook]
     var digests: [ImportRowDigest]?
 }
@@ -405,7 +402,7 @@ private struct ReadAhead: Sendable {
     private let rows: [Int]
     private let loads: [ProducerThread<(page: BookPage, keys: MatchingKeys, known: [Int: Work.ID])>]
 
-    init(_ batch: ImportRows, after version: LibraryVersion, batcher: ImportBatcher) {
+    init(_ batch: MappedRows, after version: LibraryVersion, batcher: ImportBatcher) {
         self.version = version
         rows = batch.books.map(\.row)
         let store = batcher.store
@@ -413,7 +410,7 @@ private struct ReadAhead: Sendable {
         loads = [0..<half, half..<batch.books.count].filter { !$0.isEmpty }.map { part in
             ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
                 // The rows known unchanged first: only the others' candidates are read.
-                let rows = ImportRows(books: Array(batch.books[part]), digests: batch.digests.map { Array($0[part]) })
+                let rows = MappedRows(books: Array(batch.books[part]), digests: batch.digests.map { Array($0[part]) })
                 let known = try batcher.knownRows(of: rows) { try store.lastChangesAhead(of: $0) }
                 var keys = MatchingKeys()
                 let books = rows.books.indices.lazy.filter { known[$0] == nil }.map { rows.books[$0] }
@@ -466,7 +463,7 @@ private struct MergeAhead: Sendable {
     private var expected: LibraryVersion?
     private let merge: ProducerThread<Merge>
 
-    init(_ batch: ImportRows, batcher: ImportBatcher, touched: ImportBatcher.Plan) {
+    init(_ batch: MappedRows, batcher: ImportBatcher, touched: ImportBatcher.Plan) {
         rows = batch.books.map(\.row)
         let pass = batcher.firstRows.beginPass()
         self.pass = pass

@@ -116,8 +116,7 @@ public struct LibraryImporter: Sendable {
                 summary.rows += batch.rows
                 summary.skipped += batch.skipped
                 summary.problems += batch.problems
-                let following = (try? upcoming.get()).flatMap { $0.map { ImportRows(books: $0.books, digests: $0.digests) } }
-                try batcher.process(batch.books, digests: batch.digests, upcoming: following, into: &summary)
+                try batcher.process(batch.mapped, upcoming: (try? upcoming.get())?.mapped, into: &summary)
                 progress(ImportProgress(processed: summary.rows, total: total))
                 if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
                 next = try upcoming.get()
@@ -145,7 +144,7 @@ public struct LibraryImporter: Sendable {
             summary.rows += books.count + skipped
             summary.skipped += skipped
             summary.problems += problems
-            try batcher.process(books.map { $0.fittingLimits(now: now(), problems: &summary.problems) }, into: &summary)
+            try batcher.process(MappedRows(books: books.map { $0.fittingLimits(now: now(), problems: &summary.problems) }), into: &summary)
             progress(ImportProgress(processed: summary.rows, total: total))
             if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
         }

@@ -18,6 +18,9 @@ final class RowBatchReader: Sendable {
         /// Rows read, books or not.
         var rows = 0
         var skipped = 0
+
+        /// The books with their digests, as the batcher takes them.
+        var mapped: MappedRows { MappedRows(books: books, digests: digests) }
     }
 
     private let batches: ProducerThread<Batch>
