@@ -180,6 +180,13 @@ extension SQLiteLibraryStore {
         _ db: Database, _ sql: String, _ arguments: StatementArguments, into results: inout [T], table: String = "?",
         _ decode: (inout RowReader) throws -> T
     ) throws {
+        try forEachRow(db, sql, arguments, table: table) { results.append(try decode(&$0)) }
+    }
+
+    /// Runs a cached statement and hands each row to `body` as a reader on the statement itself.
+    static func forEachRow(
+        _ db: Database, _ sql: String, _ arguments: StatementArguments, table: String = "?", _ body: (inout RowReader) throws -> Void
+    ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         let handle = statement.sqliteStatement
@@ -188,7 +195,7 @@ extension SQLiteLibraryStore {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
                 var reader = RowReader(statement: handle, table: table)
-                results.append(try decode(&reader))
+                try body(&reader)
             case SQLITE_DONE:
                 return
             default:

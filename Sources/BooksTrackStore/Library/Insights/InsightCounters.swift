@@ -1,0 +1,316 @@
+import BooksTrackCore
+import Foundation
+import GRDB
+
+/// A fact as the counters take it: the columns `insight_facts` stores of it.
+struct CountedFact {
+    var kind: Int
+    var year: Int
+    var month: Int
+    var pages: Int?
+    var rating: Double?
+    var isReread: Bool
+    var days: Int?
+    var format: String?
+    var authorID: Author.ID?
+    var gender: String?
+    var region: String?
+    var nationality: String?
+    var marginalizedOverride: Bool?
+    var originalLanguage: String?
+    var editionLanguage: String?
+    var translated: Bool
+    var genres: [String]
+
+    init(_ fact: InsightFact) {
+        let author = fact.firstAuthor
+        kind = fact.kind.rawValue
+        year = fact.year
+        month = fact.month
+        pages = fact.pages
+        rating = fact.rating
+        isReread = fact.isReread
+        days = fact.days
+        format = fact.format?.rawValue
+        authorID = author?.id
+        gender = author?.gender.rawValue
+        region = author?.culturalRegion?.rawValue
+        nationality = author?.nationality
+        marginalizedOverride = author?.marginalizedVoiceOverride
+        originalLanguage = fact.originalLanguage
+        editionLanguage = fact.editionLanguage
+        translated = fact.translated
+        genres = fact.genres
+    }
+
+    /// The columns `decode` reads, in its order, from `insight_facts` as `f`.
+    static let selection = """
+        f.kind, f.year, f.month, f.pages, f.rating, f.isReread, f.days, f.format, f.authorID, f.gender, f.region,
+        f.nationality, f.marginalizedOverride, f.originalLanguage, f.editionLanguage, f.translated, f.genres
+        """
+
+    init(_ reader: inout RowReader) throws {
+        kind = try reader.int()
+        year = try reader.int()
+        month = try reader.int()
+        pages = try reader.optionalInt()
+        rating = try reader.optionalDouble()
+        isReread = try reader.bool()
+        days = try reader.optionalInt()
+        format = try reader.optionalString()
+        authorID = try reader.optionalID(Author.self)
+        gender = try reader.optionalString()
+        region = try reader.optionalString()
+        nationality = try reader.optionalString()
+        marginalizedOverride = try reader.optionalBool()
+        originalLanguage = try reader.optionalString()
+        editionLanguage = try reader.optionalString()
+        translated = try reader.bool()
+        genres = try reader.stringList()
+    }
+}
+
+/// What facts add to (or, counted with the sign -1, take from) the `insight_*` counters of one
+/// user, summed in memory and written by `write` as one upsert per counter row.
+///
+/// The counters, per user and year (0: all time) and, for `insight_periods`, per month (0: the
+/// whole year); a fact without a year counts for all time only:
+/// - `insight_periods`: finished and abandoned reads, with their pages, ratings (and how many in
+///   each star band), re-reads, days taken;
+/// - `insight_lengths`: finished reads by page count, for those with one;
+/// - `insight_formats`: finished reads by format ("unknown" without one);
+/// - `insight_authors`: finished reads by the work's first author;
+/// - `insight_genres`: finished reads by genre, the key in ASCII lower case (as SQLite's `lower`)
+///   and the name the smallest of the spellings counted (in UTF-8 byte order, as SQLite's `MIN`);
+/// - `insight_groups`: books in the library and finished reads by the first author's
+///   demographics and the languages read ('' for none, -1 for no marginalized override).
+struct InsightCounterSums {
+    /// The counter tables.
+    static let tables = [
+        "insight_periods", "insight_lengths", "insight_formats", "insight_authors", "insight_genres", "insight_groups",
+    ]
+
+    struct Period: Hashable {
+        var year: Int
+        var month: Int
+    }
+
+    struct PeriodSums {
+        var facts = 0
+        var books = 0
+        var pages = 0
+        var pagedBooks = 0
+        var ratingSum = 0.0
+        var rated = 0
+        var stars = [0, 0, 0, 0, 0]
+        var rereads = 0
+        var daysSum = 0
+        var timed = 0
+        var abandoned = 0
+    }
+
+    struct Keyed<Key: Hashable>: Hashable {
+        var year: Int
+        var key: Key
+    }
+
+    struct Group: Hashable {
+        var kind: Int
+        var year: Int
+        var gender: String
+        var region: String
+        var nationality: String
+        var marginalizedOverride: Int
+        var originalLanguage: String
+        var editionLanguage: String
+        var translated: Bool
+    }
+
+    private(set) var periods: [Period: PeriodSums] = [:]
+    private(set) var lengths: [Keyed<Int>: Int] = [:]
+    private(set) var formats: [Keyed<String>: Int] = [:]
+    private(set) var authors: [Keyed<Author.ID>: Int] = [:]
+    private(set) var genres: [Keyed<String>: (facts: Int, name: String)] = [:]
+    private(set) var groups: [Group: Int] = [:]
+
+    var isEmpty: Bool {
+        periods.isEmpty && lengths.isEmpty && formats.isEmpty && authors.isEmpty && genres.isEmpty && groups.isEmpty
+    }
+
+    /// Counts one fact, `sign` times (1 to add it, -1 to take it out).
+    mutating func add(_ fact: CountedFact, sign: Int = 1) {
+        // All time, and the fact's year when it has one.
+        let years = fact.year > 0 ? [0, fact.year] : [0]
+        let isRead = fact.kind == InsightFact.Kind.read.rawValue
+        if isRead || fact.kind == InsightFact.Kind.abandoned.rawValue {
+            var periodsOfFact = [Period(year: 0, month: 0)]
+            if fact.year > 0 { periodsOfFact += [Period(year: fact.year, month: 0), Period(year: fact.year, month: fact.month)] }
+            for period in periodsOfFact { periods[period, default: PeriodSums()].add(fact, sign: sign) }
+        }
+        if isRead {
+            for year in years {
+                if let pages = fact.pages { lengths[Keyed(year: year, key: pages), default: 0] += sign }
+                formats[Keyed(year: year, key: fact.format ?? "unknown"), default: 0] += sign
+                if let authorID = fact.authorID { authors[Keyed(year: year, key: authorID), default: 0] += sign }
+                for genre in fact.genres {
+                    let key = Keyed(year: year, key: Self.asciiLowercased(genre))
+                    let counted = genres[key]
+                    genres[key] = (
+                        (counted?.facts ?? 0) + sign,
+                        counted.map { Self.utf8Precedes(genre, $0.name) ? genre : $0.name } ?? genre
+                    )
+                }
+            }
+        }
+        if isRead || fact.kind == InsightFact.Kind.inLibrary.rawValue {
+            for year in years {
+                let group = Group(
+                    kind: fact.kind, year: year, gender: fact.gender ?? "", region: fact.region ?? "",
+                    nationality: fact.nationality ?? "", marginalizedOverride: fact.marginalizedOverride.map { $0 ? 1 : 0 } ?? -1,
+                    originalLanguage: fact.originalLanguage ?? "", editionLanguage: fact.editionLanguage ?? "",
+                    translated: fact.translated)
+                groups[group, default: 0] += sign
+            }
+        }
+    }
+
+    /// Adds the sums to the user's counter rows (a row met for the first time is inserted), and
+    /// starts over. Rows left counting nothing are deleted by `dropEmpty`.
+    mutating func write(_ db: Database, user: Int64) throws {
+        var row = try RowInserter(db, sql: Self.upsert(
+            "insight_periods", keys: ["year", "month"],
+            sums: ["books", "pages", "pagedBooks", "ratingSum", "rated", "star1", "star2", "star3", "star4", "star5",
+                   "rereads", "daysSum", "timed", "abandoned"]))
+        for (period, sums) in periods {
+            row.begin()
+            row.bind(user)
+            row.bind(period.year)
+            row.bind(period.month)
+            row.bind(sums.facts)
+            row.bind(sums.books)
+            row.bind(sums.pages)
+            row.bind(sums.pagedBooks)
+            row.bind(sums.ratingSum)
+            row.bind(sums.rated)
+            for count in sums.stars { row.bind(count) }
+            row.bind(sums.rereads)
+            row.bind(sums.daysSum)
+            row.bind(sums.timed)
+            row.bind(sums.abandoned)
+            try row.run()
+        }
+        row = try RowInserter(db, sql: Self.upsert("insight_lengths", keys: ["year", "pages"]))
+        for (keyed, facts) in lengths {
+            row.begin()
+            row.bind(user)
+            row.bind(keyed.year)
+            row.bind(keyed.key)
+            row.bind(facts)
+            try row.run()
+        }
+        row = try RowInserter(db, sql: Self.upsert("insight_formats", keys: ["year", "format"]))
+        for (keyed, facts) in formats {
+            row.begin()
+            row.bind(user)
+            row.bind(keyed.year)
+            row.bind(keyed.key)
+            row.bind(facts)
+            try row.run()
+        }
+        row = try RowInserter(db, sql: Self.upsert("insight_authors", keys: ["year", "authorID"]))
+        for (keyed, facts) in authors {
+            row.begin()
+            row.bind(user)
+            row.bind(keyed.year)
+            row.bind(keyed.key)
+            row.bind(facts)
+            try row.run()
+        }
+        row = try RowInserter(db, sql: Self.upsert("insight_genres", keys: ["year", "genreKey"], label: "name"))
+        for (keyed, counted) in genres {
+            row.begin()
+            row.bind(user)
+            row.bind(keyed.year)
+            row.bind(keyed.key)
+            row.bind(counted.facts)
+            row.bind(counted.name)
+            try row.run()
+        }
+        row = try RowInserter(db, sql: Self.upsert("insight_groups", keys: [
+            "kind", "year", "gender", "region", "nationality", "marginalizedOverride", "originalLanguage", "editionLanguage",
+            "translated",
+        ]))
+        for (group, facts) in groups {
+            row.begin()
+            row.bind(user)
+            row.bind(group.kind)
+            row.bind(group.year)
+            row.bind(group.gender)
+            row.bind(group.region)
+            row.bind(group.nationality)
+            row.bind(group.marginalizedOverride)
+            row.bind(group.originalLanguage)
+            row.bind(group.editionLanguage)
+            row.bind(group.translated)
+            row.bind(facts)
+            try row.run()
+        }
+        self = InsightCounterSums()
+    }
+
+    /// Deletes the user's counter rows that count no fact any more.
+    static func dropEmpty(_ db: Database, user: Int64) throws {
+        for table in tables {
+            try SQLiteLibraryStore.execute(db, "DELETE FROM \(table) WHERE userKey = ? AND facts <= 0", [user])
+        }
+    }
+
+    /// The upsert of one counter row: its key columns after the user, `facts`, the summed columns
+    /// and the label, which keeps the smallest value.
+    private static func upsert(_ table: String, keys: [String], sums: [String] = [], label: String? = nil) -> String {
+        let columns = ["userKey"] + keys + ["facts"] + sums + (label.map { [$0] } ?? [])
+        let updates = (["facts"] + sums).map { "\($0) = \($0) + excluded.\($0)" } + (label.map { ["\($0) = MIN(\($0), excluded.\($0))"] } ?? [])
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(SQLText.placeholders(columns.count)))
+            ON CONFLICT (\((["userKey"] + keys).joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))
+            """
+    }
+
+    /// `text` with ASCII letters in lower case and every other character as it is, as SQLite's `lower`.
+    static func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
+        return String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Whether `one` comes before `other` in UTF-8 byte order, as SQLite's BINARY collation has it.
+    static func utf8Precedes(_ one: String, _ other: String) -> Bool {
+        one.utf8.lexicographicallyPrecedes(other.utf8)
+    }
+}
+
+extension InsightCounterSums.PeriodSums {
+    mutating func add(_ fact: CountedFact, sign: Int) {
+        let isRead = fact.kind == InsightFact.Kind.read.rawValue
+        facts += sign
+        if isRead {
+            books += sign
+            if let pages = fact.pages {
+                self.pages += sign * pages
+                pagedBooks += sign
+            }
+        }
+        if let rating = fact.rating {
+            ratingSum += Double(sign) * rating
+            rated += sign
+            // The bands of `star1` … `star5`: up to 1, over 1 up to 2, … over 4.
+            let band = rating <= 1 ? 0 : rating <= 2 ? 1 : rating <= 3 ? 2 : rating <= 4 ? 3 : 4
+            stars[band] += sign
+        }
+        if fact.isReread { rereads += sign }
+        if let days = fact.days {
+            daysSum += sign * days
+            timed += sign
+        }
+        if fact.kind == InsightFact.Kind.abandoned.rawValue { abandoned += sign }
+    }
+}
