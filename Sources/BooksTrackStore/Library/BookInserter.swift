@@ -19,6 +19,16 @@ struct PreparedBook: Sendable {
     /// The entry's read history and tags as stored, encoded with the checks; nil when encoding
     /// failed, which the writer then does again to throw its error.
     var encodedLists: EntryRecord.EncodedLists?
+    /// The entry's insight facts as a new work's (its only edition the book's), with the book's
+    /// first author as given; nil when the entry owns an edition already in the library.
+    var facts: PreparedFacts?
+}
+
+/// A new work's insight facts, computed before its rows are written: the writer uses them when
+/// the work is new indeed and its first author is stored as the book gave it.
+struct PreparedFacts: Sendable {
+    var facts: [InsightFact]
+    var firstAuthor: Author?
 }
 
 /// An author with its matching and sort keys.
@@ -121,10 +131,17 @@ struct BookInserter {
         // Without the page count (checked by the writer) the entry's other limits, tags included, are checked here.
         try Validation.validate(entry, pageCount: pageCount)
         let tags = SQLiteLibraryStore.storedTags(entry.tags)
+        var facts: PreparedFacts?
+        if !ownsEarlierEdition {
+            let firstAuthor = work.authorIDs.first.flatMap { id in authors.first { $0.author.id == id }?.author }
+            facts = PreparedFacts(
+                facts: InsightFact.facts(of: entry, work: work, countedEdition: book.edition, firstAuthor: firstAuthor),
+                firstAuthor: firstAuthor)
+        }
         return PreparedBook(
             work: work, normalizedTitle: TextNormalization.normalizeTitle(work.title), authors: authors,
             edition: book.edition, entry: entry, tags: tags, pageCount: pageCount, ownsEarlierEdition: ownsEarlierEdition,
-            encodedLists: try? EntryRecord.EncodedLists(entry, tags: tags.map(\.text))
+            encodedLists: try? EntryRecord.EncodedLists(entry, tags: tags.map(\.text)), facts: facts
         )
     }
 
@@ -132,17 +149,20 @@ struct BookInserter {
     /// before it are written.
     mutating func insert(_ preparation: BookPreparation) throws {
         try preparation.forEachChunk { chunk in
+            // The chunk's facts were summed as it was prepared.
+            facts.adopt(chunk.factSums)
             // Read in place: a prepared book copied out of its chunk costs a retain of each of its strings.
             try chunk.books.withUnsafeBufferPointer { books in
-                for index in books.indices { try insert(books[index]) }
+                for index in books.indices { try insert(books[index], factsSummed: true) }
             }
             if let refusal = chunk.refusal { throw refusal }
         }
     }
 
-    /// Writes one prepared book; returns its entry's ID.
+    /// Writes one prepared book; returns its entry's ID. With `factsSummed`, what the book's
+    /// prepared facts add to the counters was adopted already (`InsightFactRows.adopt`).
     @discardableResult
-    mutating func insert(_ book: PreparedBook) throws -> LibraryEntry.ID {
+    mutating func insert(_ book: PreparedBook, factsSummed: Bool = false) throws -> LibraryEntry.ID {
         var pageCount = book.pageCount
         if book.ownsEarlierEdition, let editionID = book.entry.editionID {
             guard let owned = try store.loadEditions(db, user, where: "e.id = ?", [editionID.databaseValue]).first else {
@@ -175,15 +195,25 @@ struct BookInserter {
         // A new work's only edition is the one inserted with it, so its facts are known here; an
         // entry of a work already in the library is counted again from the stored rows.
         let counted = !workExisted && !book.ownsEarlierEdition
-        if counted {
-            var firstAuthor: Author?
-            if let firstID = book.work.authorIDs.first {
-                try loadStoredAuthor(firstID)
-                firstAuthor = storedAuthors[firstID]
+        var firstAuthor: Author?
+        if counted, let firstID = book.work.authorIDs.first {
+            try loadStoredAuthor(firstID)
+            firstAuthor = storedAuthors[firstID]
+        }
+        if counted, let prepared = book.facts, prepared.firstAuthor == firstAuthor {
+            if factsSummed {
+                facts.addSummed(prepared.facts, entryID: book.entry.id)
+            } else {
+                facts.add(prepared.facts, entryID: book.entry.id)
             }
-            facts.add(
-                InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),
-                entryID: book.entry.id)
+        } else {
+            // Prepared facts that do not hold (the work was there, or its first author is stored otherwise).
+            if factsSummed, let prepared = book.facts { facts.disown(prepared.facts) }
+            if counted {
+                facts.add(
+                    InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),
+                    entryID: book.entry.id)
+            }
         }
         figures.add(book.entry, counted: counted)
         if workExisted {

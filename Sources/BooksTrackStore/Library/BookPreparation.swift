@@ -11,6 +11,8 @@ struct BookPreparation {
         /// Why the book after `books` was refused: the writer throws it once those are written,
         /// and no book after it is prepared.
         var refusal: LibraryError?
+        /// What the books' prepared facts (`PreparedBook.facts`) add to the insight counters.
+        var factSums = InsightCounterSums()
     }
 
     /// Books per chunk.
@@ -72,6 +74,7 @@ struct BookPreparation {
             do throws(LibraryError) {
                 let prepared = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
                 for author in prepared.authors { knownAuthors[author.author.id] = author }
+                for fact in prepared.facts?.facts ?? [] { chunk.factSums.add(CountedFact(fact)) }
                 chunk.books.append(prepared)
             } catch {
                 chunk.refusal = error

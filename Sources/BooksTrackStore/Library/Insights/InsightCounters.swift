@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A fact as the counters take it: the columns `insight_facts` stores of it.
-struct CountedFact {
+struct CountedFact: Sendable {
     var kind: Int
     var year: Int
     var month: Int
@@ -84,37 +84,46 @@ struct CountedFact {
 ///   and the name the smallest of the spellings counted (in UTF-8 byte order, as SQLite's `MIN`);
 /// - `insight_groups`: books in the library and finished reads by the first author's
 ///   demographics and the languages read ('' for none, -1 for no marginalized override).
-struct InsightCounterSums {
+struct InsightCounterSums: Sendable {
     /// The counter tables.
     static let tables = [
         "insight_periods", "insight_lengths", "insight_formats", "insight_authors", "insight_genres", "insight_groups",
     ]
 
-    struct Period: Hashable {
+    struct Period: Hashable, Sendable {
         var year: Int
         var month: Int
     }
 
-    struct PeriodSums {
+    struct PeriodSums: Sendable {
         var facts = 0
         var books = 0
         var pages = 0
         var pagedBooks = 0
         var ratingSum = 0.0
         var rated = 0
-        var stars = [0, 0, 0, 0, 0]
+        /// Ratings up to 1, over 1 up to 2, … over 4 (`star1` … `star5`).
+        var stars = Stars()
         var rereads = 0
         var daysSum = 0
         var timed = 0
         var abandoned = 0
     }
 
-    struct Keyed<Key: Hashable>: Hashable {
+    struct Stars: Sendable {
+        var upToOne = 0
+        var upToTwo = 0
+        var upToThree = 0
+        var upToFour = 0
+        var overFour = 0
+    }
+
+    struct Keyed<Key: Hashable & Sendable>: Hashable, Sendable {
         var year: Int
         var key: Key
     }
 
-    struct Group: Hashable {
+    struct Group: Hashable, Sendable {
         var kind: Int
         var year: Int
         var gender: String
@@ -139,39 +148,57 @@ struct InsightCounterSums {
 
     /// Counts one fact, `sign` times (1 to add it, -1 to take it out).
     mutating func add(_ fact: CountedFact, sign: Int = 1) {
-        // All time, and the fact's year when it has one.
-        let years = fact.year > 0 ? [0, fact.year] : [0]
         let isRead = fact.kind == InsightFact.Kind.read.rawValue
         if isRead || fact.kind == InsightFact.Kind.abandoned.rawValue {
-            var periodsOfFact = [Period(year: 0, month: 0)]
-            if fact.year > 0 { periodsOfFact += [Period(year: fact.year, month: 0), Period(year: fact.year, month: fact.month)] }
-            for period in periodsOfFact { periods[period, default: PeriodSums()].add(fact, sign: sign) }
+            periods[Period(year: 0, month: 0), default: PeriodSums()].add(fact, sign: sign)
+            if fact.year > 0 {
+                periods[Period(year: fact.year, month: 0), default: PeriodSums()].add(fact, sign: sign)
+                periods[Period(year: fact.year, month: fact.month), default: PeriodSums()].add(fact, sign: sign)
+            }
         }
+        // All time, and the fact's year when it has one.
+        addInYear(0, fact, isRead: isRead, sign: sign)
+        if fact.year > 0 { addInYear(fact.year, fact, isRead: isRead, sign: sign) }
+    }
+
+    /// Counts a fact in the year-keyed counters for `year`.
+    private mutating func addInYear(_ year: Int, _ fact: CountedFact, isRead: Bool, sign: Int) {
         if isRead {
-            for year in years {
-                if let pages = fact.pages { lengths[Keyed(year: year, key: pages), default: 0] += sign }
-                formats[Keyed(year: year, key: fact.format ?? "unknown"), default: 0] += sign
-                if let authorID = fact.authorID { authors[Keyed(year: year, key: authorID), default: 0] += sign }
-                for genre in fact.genres {
-                    let key = Keyed(year: year, key: Self.asciiLowercased(genre))
-                    let counted = genres[key]
-                    genres[key] = (
-                        (counted?.facts ?? 0) + sign,
-                        counted.map { Self.utf8Precedes(genre, $0.name) ? genre : $0.name } ?? genre
-                    )
+            if let pages = fact.pages { lengths[Keyed(year: year, key: pages), default: 0] += sign }
+            formats[Keyed(year: year, key: fact.format ?? "unknown"), default: 0] += sign
+            if let authorID = fact.authorID { authors[Keyed(year: year, key: authorID), default: 0] += sign }
+            for genre in fact.genres {
+                let key = Keyed(year: year, key: Self.asciiLowercased(genre))
+                if let counted = genres[key] {
+                    genres[key] = (counted.facts + sign, Self.utf8Precedes(genre, counted.name) ? genre : counted.name)
+                } else {
+                    genres[key] = (sign, genre)
                 }
             }
         }
-        if isRead || fact.kind == InsightFact.Kind.inLibrary.rawValue {
-            for year in years {
-                let group = Group(
-                    kind: fact.kind, year: year, gender: fact.gender ?? "", region: fact.region ?? "",
-                    nationality: fact.nationality ?? "", marginalizedOverride: fact.marginalizedOverride.map { $0 ? 1 : 0 } ?? -1,
-                    originalLanguage: fact.originalLanguage ?? "", editionLanguage: fact.editionLanguage ?? "",
-                    translated: fact.translated)
-                groups[group, default: 0] += sign
+        guard isRead || fact.kind == InsightFact.Kind.inLibrary.rawValue else { return }
+        let group = Group(
+            kind: fact.kind, year: year, gender: fact.gender ?? "", region: fact.region ?? "",
+            nationality: fact.nationality ?? "", marginalizedOverride: fact.marginalizedOverride.map { $0 ? 1 : 0 } ?? -1,
+            originalLanguage: fact.originalLanguage ?? "", editionLanguage: fact.editionLanguage ?? "",
+            translated: fact.translated)
+        groups[group, default: 0] += sign
+    }
+
+    /// Adds what `other` summed.
+    mutating func add(_ other: InsightCounterSums) {
+        for (period, sums) in other.periods { periods[period, default: PeriodSums()].add(sums) }
+        for (keyed, facts) in other.lengths { lengths[keyed, default: 0] += facts }
+        for (keyed, facts) in other.formats { formats[keyed, default: 0] += facts }
+        for (keyed, facts) in other.authors { authors[keyed, default: 0] += facts }
+        for (keyed, counted) in other.genres {
+            if let mine = genres[keyed] {
+                genres[keyed] = (mine.facts + counted.facts, Self.utf8Precedes(counted.name, mine.name) ? counted.name : mine.name)
+            } else {
+                genres[keyed] = counted
             }
         }
+        for (group, facts) in other.groups { groups[group, default: 0] += facts }
     }
 
     /// Adds the sums to the user's counter rows (a row met for the first time is inserted), and
@@ -192,7 +219,11 @@ struct InsightCounterSums {
             row.bind(sums.pagedBooks)
             row.bind(sums.ratingSum)
             row.bind(sums.rated)
-            for count in sums.stars { row.bind(count) }
+            row.bind(sums.stars.upToOne)
+            row.bind(sums.stars.upToTwo)
+            row.bind(sums.stars.upToThree)
+            row.bind(sums.stars.upToFour)
+            row.bind(sums.stars.overFour)
             row.bind(sums.rereads)
             row.bind(sums.daysSum)
             row.bind(sums.timed)
@@ -289,6 +320,24 @@ struct InsightCounterSums {
 }
 
 extension InsightCounterSums.PeriodSums {
+    mutating func add(_ other: Self) {
+        facts += other.facts
+        books += other.books
+        pages += other.pages
+        pagedBooks += other.pagedBooks
+        ratingSum += other.ratingSum
+        rated += other.rated
+        stars.upToOne += other.stars.upToOne
+        stars.upToTwo += other.stars.upToTwo
+        stars.upToThree += other.stars.upToThree
+        stars.upToFour += other.stars.upToFour
+        stars.overFour += other.stars.overFour
+        rereads += other.rereads
+        daysSum += other.daysSum
+        timed += other.timed
+        abandoned += other.abandoned
+    }
+
     mutating func add(_ fact: CountedFact, sign: Int) {
         let isRead = fact.kind == InsightFact.Kind.read.rawValue
         facts += sign
@@ -302,9 +351,17 @@ extension InsightCounterSums.PeriodSums {
         if let rating = fact.rating {
             ratingSum += Double(sign) * rating
             rated += sign
-            // The bands of `star1` … `star5`: up to 1, over 1 up to 2, … over 4.
-            let band = rating <= 1 ? 0 : rating <= 2 ? 1 : rating <= 3 ? 2 : rating <= 4 ? 3 : 4
-            stars[band] += sign
+            if rating <= 1 {
+                stars.upToOne += sign
+            } else if rating <= 2 {
+                stars.upToTwo += sign
+            } else if rating <= 3 {
+                stars.upToThree += sign
+            } else if rating <= 4 {
+                stars.upToFour += sign
+            } else {
+                stars.overFour += sign
+            }
         }
         if fact.isReread { rereads += sign }
         if let days = fact.days {
