@@ -147,16 +147,16 @@ struct ImportBatcher: Sendable {
         return merge.plan
     }
 
-    /// The rows of a batch that an earlier import recorded (`ImportedRows`) for a book nothing
-    /// changed since, by their position in the batch, with the book's work; `lastChanges` is the
-    /// store's `lastChanges(of:)` or `lastChangesAhead(of:)`.
+    /// The rows of a batch (those at `positions`, all by default) that an earlier import recorded
+    /// (`ImportedRows`) for a book nothing changed since, by their position in the batch, with the
+    /// book's work; `lastChanges` is the store's `lastChanges(of:)` or `lastChangesAhead(of:)`.
     fileprivate func knownRows(
-        of rows: MappedRows, lastChanges: (_ workIDs: [Work.ID]) throws -> [Work.ID: Date]
+        of rows: MappedRows, at positions: Range<Int>? = nil, lastChanges: (_ workIDs: [Work.ID]) throws -> [Work.ID: Date]
     ) throws -> [Int: Work.ID] {
         guard let digests = rows.digests, !importedRows.records.isEmpty else { return [:] }
         var recorded: [(position: Int, record: ImportedRowIndex.Record)] = []
-        for (position, digest) in digests.enumerated() {
-            if let record = importedRows.records[digest] { recorded.append((position, record)) }
+        for position in positions ?? digests.indices {
+            if let record = importedRows.records[digests[position]] { recorded.append((position, record)) }
         }
         guard !recorded.isEmpty else { return [:] }
         let changed = try lastChanges(recorded.map(\.record.workID))
@@ -227,8 +227,9 @@ struct ImportBatcher: Sendable {
         let store = store
         let known = try readAhead?.known ?? knownRows(of: rows) { try store.lastChanges(of: $0) }
         summary.unchanged += known.count
-        let books = known.isEmpty ? rows.books : rows.books.indices.filter { known[$0] == nil }.map { rows.books[$0] }
-        let digests = known.isEmpty ? rows.digests : rows.digests.map { digests in digests.indices.filter { known[$0] == nil }.map { digests[$0] } }
+        let merging = rows.leavingOut(known)
+        let books = merging.books
+        let digests = merging.digests
         var recorded = ImportedRows(recorded: now)
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
@@ -385,6 +386,13 @@ struct ImportBatcher: Sendable {
 struct MappedRows: Sendable {
     var books: [ImportedBook]
     var digests: [ImportRowDigest]?
+
+    /// The rows without those at the given positions (`ImportBatcher.knownRows`).
+    func leavingOut(_ positions: [Int: Work.ID]) -> MappedRows {
+        guard !positions.isEmpty else { return self }
+        let kept = books.indices.filter { positions[$0] == nil }
+        return MappedRows(books: kept.map { books[$0] }, digests: digests.map { digests in kept.map { digests[$0] } })
+    }
 }
 
 /// What a batch is merged into, read before its merge: the library's books its rows may match (in
@@ -410,14 +418,13 @@ private struct ReadAhead: Sendable {
         loads = [0..<half, half..<batch.books.count].filter { !$0.isEmpty }.map { part in
             ProducerThread(name: "BooksTrack import candidates", capacity: 0) { hand in
                 // The rows known unchanged first: only the others' candidates are read.
-                let rows = MappedRows(books: Array(batch.books[part]), digests: batch.digests.map { Array($0[part]) })
-                let known = try batcher.knownRows(of: rows) { try store.lastChangesAhead(of: $0) }
+                let known = try batcher.knownRows(of: batch, at: part) { try store.lastChangesAhead(of: $0) }
                 var keys = MatchingKeys()
-                let books = rows.books.indices.lazy.filter { known[$0] == nil }.map { rows.books[$0] }
+                let books = part.lazy.filter { known[$0] == nil }.map { batch.books[$0] }
                 let page = try ImportBatcher.candidates(of: books, keys: &keys) { isbns, titleKeys in
                     try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
                 }
-                _ = hand((page, keys, Dictionary(uniqueKeysWithValues: known.map { ($0.key + part.lowerBound, $0.value) })))
+                _ = hand((page, keys, known))
             }
         }
     }
@@ -483,8 +490,7 @@ private struct MergeAhead: Sendable {
             let store = batcher.store
             let known = try batcher.knownRows(of: batch) { try store.lastChangesAhead(of: $0) }
             guard touchedWorks.isDisjoint(with: known.values) else { return }
-            let books = known.isEmpty ? batch.books : batch.books.indices.filter { known[$0] == nil }.map { batch.books[$0] }
-            let candidates = try ImportBatcher.candidates(of: books, keys: &batcher.keys) { isbns, titleKeys in
+            let candidates = try ImportBatcher.candidates(of: batch.leavingOut(known).books, keys: &batcher.keys) { isbns, titleKeys in
                 try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
             }
             var summary = ImportSummary(format: batcher.format, dryRun: false)
