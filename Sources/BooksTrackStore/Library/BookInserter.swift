@@ -153,16 +153,24 @@ struct BookInserter {
             facts.adopt(chunk.factSums)
             // Read in place: a prepared book copied out of its chunk costs a retain of each of its strings.
             try chunk.books.withUnsafeBufferPointer { books in
-                for index in books.indices { try insert(books[index], factsSummed: true) }
+                for index in books.indices { try insertSummed(books[index]) }
             }
             if let refusal = chunk.refusal { throw refusal }
         }
     }
 
-    /// Writes one prepared book; returns its entry's ID. With `factsSummed`, what the book's
-    /// prepared facts add to the counters was adopted already (`InsightFactRows.adopt`).
+    /// Writes one prepared book; returns its entry's ID.
     @discardableResult
-    mutating func insert(_ book: PreparedBook, factsSummed: Bool = false) throws -> LibraryEntry.ID {
+    mutating func insert(_ book: PreparedBook) throws -> LibraryEntry.ID {
+        var sums = InsightCounterSums()
+        sums.add(book.facts?.facts ?? [])
+        facts.adopt(sums)
+        return try insertSummed(book)
+    }
+
+    /// `insert(_:)` for a book whose prepared facts' sums were adopted already (`InsightFactRows.adopt`).
+    @discardableResult
+    private mutating func insertSummed(_ book: PreparedBook) throws -> LibraryEntry.ID {
         var pageCount = book.pageCount
         if book.ownsEarlierEdition, let editionID = book.entry.editionID {
             guard let owned = try store.loadEditions(db, user, where: "e.id = ?", [editionID.databaseValue]).first else {
@@ -201,14 +209,10 @@ struct BookInserter {
             firstAuthor = storedAuthors[firstID]
         }
         if counted, let prepared = book.facts, prepared.firstAuthor == firstAuthor {
-            if factsSummed {
-                facts.addSummed(prepared.facts, entryID: book.entry.id)
-            } else {
-                facts.add(prepared.facts, entryID: book.entry.id)
-            }
+            facts.addSummed(prepared.facts, entryID: book.entry.id)
         } else {
             // Prepared facts that do not hold (the work was there, or its first author is stored otherwise).
-            if factsSummed, let prepared = book.facts { facts.disown(prepared.facts) }
+            if let prepared = book.facts { facts.disown(prepared.facts) }
             if counted {
                 facts.add(
                     InsightFact.facts(of: book.entry, work: book.work, countedEdition: book.edition, firstAuthor: firstAuthor),

@@ -74,7 +74,7 @@ struct BookPreparation {
             do throws(LibraryError) {
                 let prepared = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
                 for author in prepared.authors { knownAuthors[author.author.id] = author }
-                for fact in prepared.facts?.facts ?? [] { chunk.factSums.add(CountedFact(fact)) }
+                chunk.factSums.add(prepared.facts?.facts ?? [])
                 chunk.books.append(prepared)
             } catch {
                 chunk.refusal = error

@@ -185,6 +185,11 @@ struct InsightCounterSums: Sendable {
         groups[group, default: 0] += sign
     }
 
+    /// Counts each of `facts`, `sign` times.
+    mutating func add(_ facts: [InsightFact], sign: Int = 1) {
+        for fact in facts { add(CountedFact(fact), sign: sign) }
+    }
+
     /// Adds what `other` summed.
     mutating func add(_ other: InsightCounterSums) {
         for (period, sums) in other.periods { periods[period, default: PeriodSums()].add(sums) }
@@ -204,89 +209,82 @@ struct InsightCounterSums: Sendable {
     /// Adds the sums to the user's counter rows (a row met for the first time is inserted), and
     /// starts over. Rows left counting nothing are deleted by `dropEmpty`.
     mutating func write(_ db: Database, user: Int64) throws {
-        var row = try RowInserter(db, sql: Self.upsert(
-            "insight_periods", keys: ["year", "month"],
-            sums: ["books", "pages", "pagedBooks", "ratingSum", "rated", "star1", "star2", "star3", "star4", "star5",
-                   "rereads", "daysSum", "timed", "abandoned"]))
-        for (period, sums) in periods {
-            row.begin()
-            row.bind(user)
-            row.bind(period.year)
-            row.bind(period.month)
-            row.bind(sums.facts)
-            row.bind(sums.books)
-            row.bind(sums.pages)
-            row.bind(sums.pagedBooks)
-            row.bind(sums.ratingSum)
-            row.bind(sums.rated)
-            row.bind(sums.stars.upToOne)
-            row.bind(sums.stars.upToTwo)
-            row.bind(sums.stars.upToThree)
-            row.bind(sums.stars.upToFour)
-            row.bind(sums.stars.overFour)
-            row.bind(sums.rereads)
-            row.bind(sums.daysSum)
-            row.bind(sums.timed)
-            row.bind(sums.abandoned)
-            try row.run()
+        try Self.write(periods, db, user: user, into: "insight_periods", keys: ["year", "month"], sums: [
+            "books", "pages", "pagedBooks", "ratingSum", "rated", "star1", "star2", "star3", "star4", "star5", "rereads", "daysSum",
+            "timed", "abandoned",
+        ]) { row, inserter in
+            let sums = row.value
+            inserter.bind(row.key.year)
+            inserter.bind(row.key.month)
+            inserter.bind(sums.facts)
+            inserter.bind(sums.books)
+            inserter.bind(sums.pages)
+            inserter.bind(sums.pagedBooks)
+            inserter.bind(sums.ratingSum)
+            inserter.bind(sums.rated)
+            inserter.bind(sums.stars.upToOne)
+            inserter.bind(sums.stars.upToTwo)
+            inserter.bind(sums.stars.upToThree)
+            inserter.bind(sums.stars.upToFour)
+            inserter.bind(sums.stars.overFour)
+            inserter.bind(sums.rereads)
+            inserter.bind(sums.daysSum)
+            inserter.bind(sums.timed)
+            inserter.bind(sums.abandoned)
         }
-        row = try RowInserter(db, sql: Self.upsert("insight_lengths", keys: ["year", "pages"]))
-        for (keyed, facts) in lengths {
-            row.begin()
-            row.bind(user)
-            row.bind(keyed.year)
-            row.bind(keyed.key)
-            row.bind(facts)
-            try row.run()
+        try Self.write(lengths, db, user: user, into: "insight_lengths", keys: ["year", "pages"]) { row, inserter in
+            inserter.bind(row.key.year)
+            inserter.bind(row.key.key)
+            inserter.bind(row.value)
         }
-        row = try RowInserter(db, sql: Self.upsert("insight_formats", keys: ["year", "format"]))
-        for (keyed, facts) in formats {
-            row.begin()
-            row.bind(user)
-            row.bind(keyed.year)
-            row.bind(keyed.key)
-            row.bind(facts)
-            try row.run()
+        try Self.write(formats, db, user: user, into: "insight_formats", keys: ["year", "format"]) { row, inserter in
+            inserter.bind(row.key.year)
+            inserter.bind(row.key.key)
+            inserter.bind(row.value)
         }
-        row = try RowInserter(db, sql: Self.upsert("insight_authors", keys: ["year", "authorID"]))
-        for (keyed, facts) in authors {
-            row.begin()
-            row.bind(user)
-            row.bind(keyed.year)
-            row.bind(keyed.key)
-            row.bind(facts)
-            try row.run()
+        try Self.write(authors, db, user: user, into: "insight_authors", keys: ["year", "authorID"]) { row, inserter in
+            inserter.bind(row.key.year)
+            inserter.bind(row.key.key)
+            inserter.bind(row.value)
         }
-        row = try RowInserter(db, sql: Self.upsert("insight_genres", keys: ["year", "genreKey"], label: "name"))
-        for (keyed, counted) in genres {
-            row.begin()
-            row.bind(user)
-            row.bind(keyed.year)
-            row.bind(keyed.key)
-            row.bind(counted.facts)
-            row.bind(counted.name)
-            try row.run()
+        try Self.write(genres, db, user: user, into: "insight_genres", keys: ["year", "genreKey"], label: "name") { row, inserter in
+            inserter.bind(row.key.year)
+            inserter.bind(row.key.key)
+            inserter.bind(row.value.facts)
+            inserter.bind(row.value.name)
         }
-        row = try RowInserter(db, sql: Self.upsert("insight_groups", keys: [
+        try Self.write(groups, db, user: user, into: "insight_groups", keys: [
             "kind", "year", "gender", "region", "nationality", "marginalizedOverride", "originalLanguage", "editionLanguage",
             "translated",
-        ]))
-        for (group, facts) in groups {
-            row.begin()
-            row.bind(user)
-            row.bind(group.kind)
-            row.bind(group.year)
-            row.bind(group.gender)
-            row.bind(group.region)
-            row.bind(group.nationality)
-            row.bind(group.marginalizedOverride)
-            row.bind(group.originalLanguage)
-            row.bind(group.editionLanguage)
-            row.bind(group.translated)
-            row.bind(facts)
-            try row.run()
+        ]) { row, inserter in
+            let group = row.key
+            inserter.bind(group.kind)
+            inserter.bind(group.year)
+            inserter.bind(group.gender)
+            inserter.bind(group.region)
+            inserter.bind(group.nationality)
+            inserter.bind(group.marginalizedOverride)
+            inserter.bind(group.originalLanguage)
+            inserter.bind(group.editionLanguage)
+            inserter.bind(group.translated)
+            inserter.bind(row.value)
         }
         self = InsightCounterSums()
+    }
+
+    /// Upserts one counter row of `table` per element of `rows`: the user, then what `bind` binds
+    /// (the keys, `facts`, the sums and the label, in that order; see `upsert`).
+    private static func write<Row>(
+        _ rows: some Sequence<Row>, _ db: Database, user: Int64, into table: String, keys: [String], sums: [String] = [],
+        label: String? = nil, bind: (Row, inout RowInserter) -> Void
+    ) throws {
+        var inserter = try RowInserter(db, sql: upsert(table, keys: keys, sums: sums, label: label))
+        for row in rows {
+            inserter.begin()
+            inserter.bind(user)
+            bind(row, &inserter)
+            try inserter.run()
+        }
     }
 
     /// Deletes the user's counter rows that count no fact any more.

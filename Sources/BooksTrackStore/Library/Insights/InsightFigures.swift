@@ -117,10 +117,8 @@ struct InsightFactRows {
 
     /// Queues the facts of one entry.
     mutating func add(_ facts: [InsightFact], entryID: LibraryEntry.ID) {
-        for fact in facts {
-            pending.append((entryID, fact))
-            sums.add(CountedFact(fact))
-        }
+        addSummed(facts, entryID: entryID)
+        sums.add(facts)
     }
 
     /// Queues the facts of one entry that `adopt(_:)` brought into the sums already.
@@ -128,14 +126,14 @@ struct InsightFactRows {
         for fact in facts { pending.append((entryID, fact)) }
     }
 
-    /// Takes what `facts` add to the counters, summed elsewhere, into the sums.
+    /// Takes what facts add to the counters, summed elsewhere, into the sums.
     mutating func adopt(_ other: InsightCounterSums) {
         sums.add(other)
     }
 
     /// Takes facts adopted into the sums out again: their entry is not written with them.
     mutating func disown(_ facts: [InsightFact]) {
-        for fact in facts { sums.add(CountedFact(fact), sign: -1) }
+        sums.add(facts, sign: -1)
     }
 
     /// Writes the queued facts, whose counts wait for `write`, and starts over.
