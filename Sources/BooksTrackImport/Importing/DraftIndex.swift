@@ -31,6 +31,15 @@ struct DraftIndex {
     /// batch was most of the cost of registering them. Nil once the title keys are made.
     private var unkeyedTitles: [(position: Int, title: String, author: String)]? = []
 
+    /// An index with room for `capacity` drafts: a batch registers thousands, and a table grown
+    /// one doubling at a time hashes every key again at each.
+    init(capacity: Int = 0) {
+        byISBN.reserveCapacity(capacity)
+        byKey.reserveCapacity(capacity)
+        byTitle.reserveCapacity(capacity)
+        unkeyedTitles?.reserveCapacity(capacity)
+    }
+
     /// Makes `draft`, at `position` among the batch's drafts, findable by its current ISBNs and keys.
     mutating func register(_ draft: BookDraft, at position: Int, keys: inout MatchingKeys) {
         for isbn in draft.isbns where byISBN[isbn] == nil { byISBN[isbn] = position }

@@ -248,7 +248,7 @@ struct ImportBatcher: Sendable {
         // The positions of the library's books a row changed, so that what follows the merge
         // looks at those and the new books only: a re-import changes none.
         var changed = Set<Int>()
-        var index = DraftIndex()
+        var index = DraftIndex(capacity: drafts.count + books.count)
         for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
         for (offset, book) in books.enumerated() {
@@ -312,7 +312,8 @@ struct ImportBatcher: Sendable {
         } else {
             changes.importedRows = recorded
         }
-        var touchedKeys = Set<String>()
+        // An ISBN and a title key or two a book: room for them at once.
+        var touchedKeys = Set<String>(minimumCapacity: touched.count * 3)
         for position in touched {
             for book in position < originals.count ? [originals[position], drafts[position]] : [drafts[position]] {
                 Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)

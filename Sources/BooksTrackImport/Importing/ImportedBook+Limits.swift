@@ -16,14 +16,12 @@ extension ImportedBook {
             problems.append(ImportProblem(row: row, message: "\(name) \(PartialDate(date: date)) is in the future; imported without it"))
             book[keyPath: keyPath] = nil
         }
-        book.readHistory = readHistory.map { period in
-            var period = period
-            if let started = period.started, started > latest { period.started = nil }
-            if let ended = period.ended, ended > latest {
+        for index in book.readHistory.indices {
+            if let started = book.readHistory[index].started, started > latest { book.readHistory[index].started = nil }
+            if let ended = book.readHistory[index].ended, ended > latest {
                 problems.append(ImportProblem(row: row, message: "an earlier read ending \(PartialDate(date: ended)) is in the future; imported without that date"))
-                period.ended = nil
+                book.readHistory[index].ended = nil
             }
-            return period
         }
         book.title = Self.cut(title, "title", Work.titleLimit, row, &problems) ?? title
         book.subtitle = Self.cut(subtitle, "subtitle", Work.titleLimit, row, &problems)
@@ -57,7 +55,9 @@ extension ImportedBook {
         _ text: String?, _ field: String, _ limit: Int, _ row: Int, _ problems: inout [ImportProblem]
     ) -> String? {
         guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        guard text.count > limit else { return text }
+        // A text of at most `limit` UTF-8 bytes has at most `limit` characters: most cells are
+        // shorter than their limit, and counting characters walks each one's grapheme breaks.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         problems.append(ImportProblem(
             row: row, message: "\(field) is \(text.count) characters, longer than \(limit); imported cut to \(limit)"
         ))
