@@ -23,18 +23,20 @@ public final class ProducerThread<Item: Sendable>: Sendable {
     ) {
         let channel = Channel<Item>(capacity: max(0, capacity))
         self.channel = channel
+        // Released as it returns, before `close()` or `next()` learn that it did (`RunOnce`).
+        let work = RunOnce<(Item) -> Bool, Void> { hand in try produce(hand) }
         let thread = Thread {
             var keptOff: Int?
             writerCore?.keepOff(&keptOff)
-            do {
-                try produce { item in
-                    let taken = channel.hand(item)
-                    writerCore?.keepOff(&keptOff)
-                    return taken
-                }
-                channel.finish(throwing: nil)
-            } catch {
+            let result = work.run { item in
+                let taken = channel.hand(item)
+                writerCore?.keepOff(&keptOff)
+                return taken
+            }
+            if case .failure(let error) = result {
                 channel.finish(throwing: error)
+            } else {
+                channel.finish(throwing: nil)
             }
         }
         thread.name = name

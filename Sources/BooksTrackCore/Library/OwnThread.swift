@@ -6,8 +6,11 @@ public enum OwnThread {
     /// Runs `body` on a new thread and returns its result.
     public static func run<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
+            // `body` is released before the caller resumes (`RunOnce`), so the caller's last
+            // release of what it captured closes a library, not this thread's after the caller returned.
+            let work = RunOnce<Void, T> { _ in try body() }
             let thread = Thread {
-                continuation.resume(with: Result { try body() })
+                continuation.resume(with: work.run(()))
             }
             thread.name = name
             // Imports hold a batch and its parsed rows on the stack of their readers; 8 MB like the main thread.
