@@ -151,10 +151,7 @@ struct BookInserter {
         try preparation.forEachChunk { chunk in
             // The chunk's facts were summed as it was prepared.
             facts.adopt(chunk.factSums)
-            // Read in place: a prepared book copied out of its chunk costs a retain of each of its strings.
-            try chunk.books.withUnsafeBufferPointer { books in
-                for index in books.indices { try insertSummed(books[index]) }
-            }
+            while let book = chunk.nextBook() { try insertSummed(book) }
             if let refusal = chunk.refusal { throw refusal }
         }
     }

@@ -7,12 +7,28 @@ import Foundation
 struct BookPreparation {
     /// Books prepared in order, up to the first refused one if any.
     struct Chunk: Sendable {
-        var books: [PreparedBook]
+        /// Last first: the writer takes each book out with `nextBook()`, which moves it, where
+        /// reading it in place would copy it (a retain of each of its strings) and leave the
+        /// chunk to release them all again.
+        private var booksLastFirst: [PreparedBook] = []
         /// Why the book after `books` was refused: the writer throws it once those are written,
         /// and no book after it is prepared.
         var refusal: LibraryError?
         /// What the books' prepared facts (`PreparedBook.facts`) add to the insight counters.
         var factSums = InsightCounterSums()
+
+        /// Books prepared in order, up to the first refused one.
+        init(books: consuming [PreparedBook], refusal: LibraryError? = nil) {
+            var books = books
+            books.reverse()
+            booksLastFirst = books
+            self.refusal = refusal
+        }
+
+        /// Takes the next book out of the chunk, in the order prepared; nil once all were taken.
+        mutating func nextBook() -> PreparedBook? {
+            booksLastFirst.popLast()
+        }
     }
 
     /// Books per chunk.
@@ -34,13 +50,13 @@ struct BookPreparation {
 
     /// Calls `body` with each chunk of prepared books, in order. The background preparation (if
     /// any) stops when `body` throws or the last chunk was taken.
-    func forEachChunk(_ body: (Chunk) throws -> Void) throws {
+    func forEachChunk(_ body: (inout Chunk) throws -> Void) throws {
         let ranges = stride(from: 0, to: books.count, by: Self.chunkSize).map { $0..<min(books.count, $0 + Self.chunkSize) }
         guard books.count >= Self.backgroundThreshold else {
             var knownAuthors: [Author.ID: PreparedAuthor] = [:]
             for range in ranges {
-                let chunk = Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)
-                try body(chunk)
+                var chunk = Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)
+                try body(&chunk)
                 if chunk.refusal != nil { return }
             }
             return
@@ -58,29 +74,33 @@ struct BookPreparation {
             }
         }
         defer { producer.close() }
-        while let chunk = try producer.next() {
+        while var chunk = try producer.next() {
             // This thread writes: its helpers follow it if it moved.
             writerCore?.noteWriterCPU()
-            try body(chunk)
+            try body(&chunk)
         }
     }
 
     private static func prepare(
         _ books: ArraySlice<NewBook>, userID: User.ID, knownAuthors: inout [Author.ID: PreparedAuthor]
     ) -> Chunk {
-        var chunk = Chunk(books: [], refusal: nil)
-        chunk.books.reserveCapacity(books.count)
+        var prepared: [PreparedBook] = []
+        prepared.reserveCapacity(books.count)
+        var refusal: LibraryError?
+        var factSums = InsightCounterSums()
         for book in books {
             do throws(LibraryError) {
-                let prepared = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
-                for author in prepared.authors { knownAuthors[author.author.id] = author }
-                chunk.factSums.add(prepared.facts?.facts ?? [])
-                chunk.books.append(prepared)
+                let book = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
+                for author in book.authors { knownAuthors[author.author.id] = author }
+                factSums.add(book.facts?.facts ?? [])
+                prepared.append(book)
             } catch {
-                chunk.refusal = error
+                refusal = error
                 break
             }
         }
+        var chunk = Chunk(books: consume prepared, refusal: refusal)
+        chunk.factSums = factSums
         return chunk
     }
 }
