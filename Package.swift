@@ -116,13 +116,7 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
-        // The executable takes its malloc from jemalloc (libjemalloc-dev) on Linux: an import's
-        // threads hand each other batches of books that glibc's allocator frees across its arenas;
-        // a first import of 100,000 books took about a tenth less wall and CPU time with jemalloc.
-        .executableTarget(
-            name: "bookstrack", dependencies: ["BooksTrackCLI"], exclude: ["README.md"],
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
-        ),
+        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI"], exclude: ["README.md"]),
         .target(
             name: "BooksTrackTesting",
             dependencies: [
