@@ -10,19 +10,20 @@ struct BookPreparation {
         /// Last first: the writer takes each book out with `nextBook()`, which moves it, where
         /// reading it in place would copy it (a retain of each of its strings) and leave the
         /// chunk to release them all again.
-        private var booksLastFirst: [PreparedBook] = []
-        /// Why the book after `books` was refused: the writer throws it once those are written,
-        /// and no book after it is prepared.
-        var refusal: LibraryError?
+        private var booksLastFirst: [PreparedBook]
+        /// Why the book after the chunk's books was refused: the writer throws it once those are
+        /// written, and no book after it is prepared.
+        let refusal: LibraryError?
         /// What the books' prepared facts (`PreparedBook.facts`) add to the insight counters.
-        var factSums = InsightCounterSums()
+        let factSums: InsightCounterSums
 
-        /// Books prepared in order, up to the first refused one.
-        init(books: consuming [PreparedBook], refusal: LibraryError? = nil) {
+        /// `books` prepared in order, the refusal of the book after them if any, and the sums of their facts.
+        init(books: consuming [PreparedBook], refusal: LibraryError?, factSums: InsightCounterSums) {
             var books = books
             books.reverse()
             booksLastFirst = books
             self.refusal = refusal
+            self.factSums = factSums
         }
 
         /// Takes the next book out of the chunk, in the order prepared; nil once all were taken.
@@ -99,8 +100,6 @@ struct BookPreparation {
                 break
             }
         }
-        var chunk = Chunk(books: consume prepared, refusal: refusal)
-        chunk.factSums = factSums
-        return chunk
+        return Chunk(books: consume prepared, refusal: refusal, factSums: factSums)
     }
 }
