@@ -56,6 +56,18 @@ import Testing
         #expect(releases.current == 1)
     }
 
+    @Test func aSecondRunRunsNothingAndFails() throws {
+        let runs = Releases()
+        let work = RunOnce<Void, Int> { _ in
+            runs.note()
+            return 1
+        }
+
+        #expect(try work.run(()).get() == 1)
+        #expect(throws: RunOnce<Void, Int>.AlreadyRun.self) { try work.run(()).get() }
+        #expect(runs.current == 1)
+    }
+
     @Test func whatAProducerCapturedIsGoneOnceItsLastItemIsTaken() throws {
         let releases = Releases()
         var token: Token? = Token(releases)

@@ -14,10 +14,16 @@ final class RunOnce<Argument, Value>: @unchecked Sendable {
         self.body = body
     }
 
-    /// Runs the closure with `argument` and releases it; what it returned or threw. Called once.
+    /// Runs the closure with `argument` and releases it; what it returned or threw. A second
+    /// call runs nothing and fails with `AlreadyRun`.
     func run(_ argument: Argument) -> Result<Value, any Error> {
-        guard let body else { preconditionFailure("RunOnce.run called twice") }
+        guard let body else { return .failure(AlreadyRun()) }
         self.body = nil
         return Result { try body(argument) }
+    }
+
+    /// `run` was called again after the closure ran and was released.
+    struct AlreadyRun: Error, CustomStringConvertible {
+        var description: String { "the work was already run" }
     }
 }
