@@ -197,6 +197,26 @@ private func makeEntry(status: ReadingStatus = .toRead, editionID: Edition.ID? =
         #expect(entry.readingPace(now: day(0.1)) == 30)
     }
 
+    @Test func thePageReachedIsTheCurrentPageOrTheShareOfThePageCount() throws {
+        // A current page is the page reached, whatever the page count
+        var reading = makeEntry()
+        try reading.updateProgress(page: 120, pageCount: 412, now: day(1))
+        #expect(reading.pageReached(pageCount: 412) == 120)
+        #expect(reading.pageReached(pageCount: nil) == 120)
+        // 45 % recorded without a page count: 45 % of 300 pages is page 135
+        var percentOnly = makeEntry()
+        try percentOnly.updateProgress(percent: 45, pageCount: nil, now: day(1))
+        #expect(percentOnly.currentPage == 0)
+        #expect(percentOnly.pageReached(pageCount: 300) == 135)
+        #expect(percentOnly.pageReached(pageCount: nil) == 0)
+        // A book finished before it had a page count is at the last of the 288 it has now
+        var finished = makeEntry()
+        finished.finish(pageCount: nil, now: day(2))
+        #expect(finished.pageReached(pageCount: 288) == 288)
+        // Nothing read is page 0
+        #expect(makeEntry().pageReached(pageCount: 288) == 0)
+    }
+
     @Test func thereIsNoPaceBeforeAnyProgress() {
         var entry = makeEntry()
         entry.start(now: day(0))

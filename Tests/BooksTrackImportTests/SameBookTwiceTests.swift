@@ -42,6 +42,30 @@ import Testing
         #expect(summary.problems.contains { $0.row == 3 && $0.message.contains("same book as row 2") })
     }
 
+    @Test func aBookReadBeforeAnyRowGaveItsPageCountIsAtItsLastPageOnceOneDoes() throws {
+        // Given a book imported as read from a file without page counts
+        let harness = try ImportHarness()
+        let first = GoodreadsText.row(
+            id: 28_694_510, title: "Patisserie at Home", author: "Mélanie Dupuis", isbn13: "9780062445315", rating: 2,
+            pages: "", dateRead: "2021/11/11", dateAdded: "2021/11/10", shelf: "read")
+        _ = try harness.importer().importFile(at: try harness.file("generic.csv", GoodreadsText.file([first])))
+        let before = try #require(try harness.store.books(EntryQuery()).first)
+        #expect(before.entry.currentPage == 0)
+        #expect(before.entry.progress == 1)
+        // When a second export gives its 288 pages
+        let second = GoodreadsText.row(
+            id: 28_694_510, title: "Patisserie at Home", author: "Mélanie Dupuis", isbn13: "9780062445315", rating: 2,
+            pages: "288", dateRead: "2021/11/11", dateAdded: "2021/11/10", shelf: "read")
+        let summary = try harness.importer().importFile(at: try harness.file("goodreads.csv", GoodreadsText.file([second])))
+        // Then the one book is read to its last page, not "page 0 of 288"
+        #expect(summary.merged == 1)
+        #expect(try harness.count() == 1)
+        let after = try #require(try harness.store.books(EntryQuery()).first)
+        #expect(after.pageCount == 288)
+        #expect(after.entry.currentPage == 288)
+        #expect(after.entry.progress == 1)
+    }
+
     @Test func theLaterReadWinsWhicheverRowComesFirst() throws {
         let harness = try ImportHarness()
         let file = try harness.file("goodreads.csv", GoodreadsText.file([Self.hobbitAnnotated, Self.hobbitPaperback]))

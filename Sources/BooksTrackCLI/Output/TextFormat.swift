@@ -14,9 +14,10 @@ enum TextFormat {
     /// "p. 120/384 (31%)", "45%", or "" when nothing is known.
     static func progress(_ book: LibraryBook) -> String {
         let percent = Int((book.entry.progress * 100).rounded())
-        if book.entry.currentPage == 0, book.entry.progress == 0 { return "" }
-        if let pages = book.pageCount { return "p. \(book.entry.currentPage)/\(pages) (\(percent)%)" }
-        if book.entry.currentPage > 0 { return "p. \(book.entry.currentPage)" + (percent > 0 ? " (\(percent)%)" : "") }
+        let page = book.entry.pageReached(pageCount: book.pageCount)
+        if page == 0, book.entry.progress == 0 { return "" }
+        if let pages = book.pageCount { return "p. \(page)/\(pages) (\(percent)%)" }
+        if page > 0 { return "p. \(page)" + (percent > 0 ? " (\(percent)%)" : "") }
         return percent > 0 ? "\(percent)%" : ""
     }
 

@@ -116,6 +116,14 @@ extension LibraryEntry {
         touch(now)
     }
 
+    /// The page the reader has reached in `pageCount` pages: the current page, or, when only a
+    /// share is recorded (a percentage, or a book finished before it had a page count), the page
+    /// that share reaches. A book read before its edition gave a page count is at its last page.
+    public func pageReached(pageCount: Int?) -> Int {
+        guard currentPage == 0, progress > 0, let pageCount, pageCount > 0 else { return currentPage }
+        return min(pageCount, Int((Double(pageCount) * progress).rounded()))
+    }
+
     /// Pages per day since `dateStarted` (counting at least one day); nil before any progress.
     public func readingPace(now: Date) -> Double? {
         guard let dateStarted, currentPage > 0 else { return nil }

@@ -199,12 +199,12 @@ extension BookDraft {
         } else if book.isOwned == false, overwrite {
             entry.editionID = nil
         }
-        if entry.status == .read, entry.progress < 1 {
-            entry.progress = 1
-            let pageCount = EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)?.pageCount
-            entry.currentPage = pageCount ?? entry.currentPage
-        }
         let pageCount = EditionSelection.primaryEdition(of: editions, ownedEditionID: entry.editionID)?.pageCount
+        if entry.status == .read {
+            // A read book is at its last page, also when a later row is the first to give its page count.
+            entry.progress = 1
+            if let pageCount, pageCount > 0 { entry.currentPage = pageCount }
+        }
         if let pageCount, entry.currentPage > pageCount { entry.currentPage = pageCount }
     }
 

@@ -65,10 +65,11 @@ enum WebViews {
         let percent = entry.status == .reading ? Int((entry.progress * 100).rounded()) : nil
         var progressText: String?
         if entry.status == .reading {
-            if entry.currentPage > 0, let pages = book.pageCount {
-                progressText = "Page \(NumberText.grouped(entry.currentPage)) of \(NumberText.grouped(pages)) · \(percent ?? 0)%"
-            } else if entry.currentPage > 0 {
-                progressText = "Page \(NumberText.grouped(entry.currentPage))"
+            let page = entry.pageReached(pageCount: book.pageCount)
+            if page > 0, let pages = book.pageCount {
+                progressText = "Page \(NumberText.grouped(page)) of \(NumberText.grouped(pages)) · \(percent ?? 0)%"
+            } else if page > 0 {
+                progressText = "Page \(NumberText.grouped(page))"
             } else {
                 progressText = "\(percent ?? 0)%"
             }
