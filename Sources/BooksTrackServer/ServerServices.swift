@@ -81,8 +81,12 @@ final class ServerServices: Sendable {
     func bearerAccount(_ request: Request) async throws -> Account? {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer",
-              let account = try await accounts.account(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        guard parts.first?.lowercased() == "bearer" else {
+            // `curl -u name:password`, say: the answer says what to send instead.
+            throw APIError(.unauthorized, code: "INVALID_TOKEN",
+                           "the Authorization header must be \"Bearer bt_…\" with an API token; POST /v1/tokens with a name, username and password creates one")
+        }
+        guard parts.count == 2, let account = try await accounts.account(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
         else {
             throw APIError(.unauthorized, code: "INVALID_TOKEN", "the API token is not valid (revoked, mistyped or not a bt_ token)")
         }

@@ -155,6 +155,24 @@ import Testing
         }
     }
 
+    @Test func aNameAndPasswordSentAsBasicAuthenticationAreRefusedWithWhatToSendInstead() async throws {
+        try await ServerHarness.run { server in
+            _ = try await server.account("alice")
+            // `curl -u alice:password-alice`
+            let basic = "Basic " + Data("alice:password-alice".utf8).base64EncodedString()
+            let answer = try await server.send(.get, "/v1/me", headers: [("Authorization", basic)])
+            #expect(answer.status == 401)
+            #expect(answer.code == "INVALID_TOKEN")
+            let message = try #require(answer.error?["message"] as? String)
+            #expect(message.contains("Bearer bt_"))
+            #expect(message.contains("POST /v1/tokens"))
+            // And a bearer token that is no token is still told so
+            let wrong = try await server.send(.get, "/v1/me", token: "bt_not-a-real-token")
+            #expect(wrong.status == 401)
+            #expect(wrong.error?["message"] as? String == "the API token is not valid (revoked, mistyped or not a bt_ token)")
+        }
+    }
+
     @Test func repeatedWrongPasswordsAreSlowedDownAndAnUnknownNameLooksTheSame() async throws {
         try await ServerHarness.run { server in
             _ = try await server.account("alice")

@@ -9,7 +9,7 @@ struct CatalogCommand: ParsableCommand {
         commandName: "catalog",
         abstract: "Extend and inspect the offline book catalog.",
         discussion: """
-            The catalog ships with the 10,000 books of goodbooks-10k and grows with Open Library's bulk
+            The catalog ships with the 10,000 books of goodbooks-10k and grows with Open Library's bulk \
             dumps (https://openlibrary.org/developers/dumps): import authors, then works, then editions.
             """,
         subcommands: [Import.self, Stats.self]
@@ -21,13 +21,13 @@ struct CatalogCommand: ParsableCommand {
             commandName: "import",
             abstract: "Import Open Library dump files (authors, works, editions; plain or .gz).",
             discussion: """
-                Lines are read in batches, each saved with the position to resume from: stop it any time
-                (Ctrl-C) and run the same command again to go on. A file already imported is skipped
+                Lines are read in batches, each saved with the position to resume from: stop it any time \
+                (Ctrl-C) and run the same command again to go on. A file already imported is skipped \
                 unless --restart is given. Malformed lines are counted and skipped.
 
                 Example:
-                  bookstrack catalog import ol_dump_authors_latest.txt.gz ol_dump_works_latest.txt.gz \\
-                      ol_dump_editions_latest.txt.gz
+                  bookstrack catalog import ol_dump_authors_latest.txt.gz \\
+                      ol_dump_works_latest.txt.gz ol_dump_editions_latest.txt.gz
                 """
         )
 

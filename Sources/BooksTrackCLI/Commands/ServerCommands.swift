@@ -8,11 +8,11 @@ import Foundation
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the library over HTTP (the /v1 API).",
+        abstract: "Serve the library over HTTP: the web app and the /v1 API.",
         discussion: """
-            Listens on 127.0.0.1:8080 unless told otherwise. The first start without accounts prints how to
-            create the first one. Environment: BOOKSTRACK_HOST, BOOKSTRACK_PORT, BOOKSTRACK_PUBLIC_URL,
-            BOOKSTRACK_SIGN_UP (closed or open); flags win over them.
+            Listens on 127.0.0.1:8080 unless told otherwise. The first start without accounts prints how to \
+            create the first one. Environment: BOOKSTRACK_HOST, BOOKSTRACK_PORT, BOOKSTRACK_PUBLIC_URL, \
+            BOOKSTRACK_SIGN_UP (\(SignUpPolicy.allCases.map(\.rawValue).joined(separator: ", "))); flags win over them.
             """
     )
 
