@@ -1,6 +1,7 @@
 import BooksTrackImaging
 import CVips
 import Foundation
+import Synchronization
 
 /// Photos of a bookshelf drawn by libvips from a list of books, each different by its seed: spines
 /// of varied widths, heights and colours standing on a board, their titles and authors written
@@ -181,15 +182,24 @@ public enum ShelfRenderer {
         }
     }
 
+    /// Held while libvips writes a text (`text(_:font:along:across:turns:)`).
+    private static let textLock = Mutex(())
+
     /// `text` in `font`, sized to fit `along` pixels of length and `across` of thickness, turned
     /// `turns` quarter turns clockwise: a mask to paint through.
     static func text(_ text: String, font: String, along: Double, across: Double, turns: Int) throws -> UnsafeMutablePointer<VipsImage> {
         // Pango takes markup: an ampersand or angle bracket in a title must be escaped.
         let markup = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        let probe = try make { bt_vips_text(markup, font, 72, &$0) }
-        let scale = min(along / Double(vips_image_get_width(probe)), across / Double(vips_image_get_height(probe)))
-        bt_vips_release(probe)
-        let written = try make { bt_vips_text(markup, font, Int32(max(8, (72 * scale).rounded(.down))), &$0) }
+        // One text at a time in the process: libvips lays text out with Pango and fontconfig, whose
+        // font caches every thread shares, and tests draw shelves on several threads at once. (A
+        // whole test run once stopped on a division by zero inside GLib while another thread was
+        // inside fontconfig.)
+        let written = try textLock.withLock { _ in
+            let probe = try make { bt_vips_text(markup, font, 72, &$0) }
+            let scale = min(along / Double(vips_image_get_width(probe)), across / Double(vips_image_get_height(probe)))
+            bt_vips_release(probe)
+            return try make { bt_vips_text(markup, font, Int32(max(8, (72 * scale).rounded(.down))), &$0) }
+        }
         defer { bt_vips_release(written) }
         return try make { bt_vips_rot90(written, Int32(turns), &$0) }
     }
