@@ -116,7 +116,9 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
-        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI"], exclude: ["README.md"]),
+        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI", "CTCMalloc"], exclude: ["README.md"]),
+        // The executable's allocator (see its README): tcmalloc from Debian's gperftools.
+        .systemLibrary(name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal", providers: [.apt(["libgoogle-perftools-dev"])]),
         .target(
             name: "BooksTrackTesting",
             dependencies: [

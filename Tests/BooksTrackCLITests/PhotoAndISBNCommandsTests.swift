@@ -118,11 +118,12 @@ import Testing
         return directory.appendingPathComponent("bookstrack")
     }
 
-    func run(_ arguments: [String], dataDirectory: URL) throws -> (Int32, String, String) {
+    func run(_ arguments: [String], dataDirectory: URL, environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let streams = try TemporaryDirectory(prefix: "bookstrack-bin-output")
         defer { streams.remove() }
         let process = try ChildProcess.start(
-            try executable().path, arguments, environment: ["BOOKSTRACK_DATA_DIR": dataDirectory.path, "PATH": "/usr/bin:/bin"],
+            try executable().path, arguments,
+            environment: environment.merging(["BOOKSTRACK_DATA_DIR": dataDirectory.path, "PATH": "/usr/bin:/bin"]) { _, fixed in fixed },
             standardOutput: streams.path("out"), standardError: streams.path("err"))
         let status = process.waitForExit()
         let output = try String(contentsOfFile: streams.path("out"), encoding: .utf8)
@@ -145,4 +146,19 @@ import Testing
         let missing = try run(["show", "no such book"], dataDirectory: directory)
         #expect(missing.0 == 1)
     }
+
+    #if os(Linux)
+    /// The executable allocates with tcmalloc (see `Sources/bookstrack/README.md`): the dynamic
+    /// linker, asked to show its symbol bindings, binds `malloc` and `free` to it and not to glibc.
+    @Test func theBinaryAllocatesWithTCMalloc() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bookstrack-bin-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let help = try run(["--help"], dataDirectory: directory, environment: ["LD_DEBUG": "bindings"])
+        #expect(help.0 == 0)
+        let bindings = help.2.split(separator: "\n").filter { $0.contains("normal symbol `malloc'") || $0.contains("normal symbol `free'") }
+        #expect(!bindings.isEmpty, "the dynamic linker reported no binding of malloc or free")
+        let elsewhere = bindings.filter { !($0.components(separatedBy: " to ").last ?? "").contains("libtcmalloc_minimal") }
+        #expect(elsewhere.isEmpty, "bound outside tcmalloc: \(elsewhere.prefix(3))")
+    }
+    #endif
 }
