@@ -41,6 +41,11 @@ import Testing
     ])
     func normalizingATitleGivesItsMatchingKey(title: String, key: String) {
         #expect(TextNormalization.normalizeTitle(title) == key)
+        // A title key made once is that key, and only for the title it was made from.
+        let made = TitleKey(of: title)
+        #expect(made.key == key)
+        #expect(made.key(of: title) == key)
+        #expect(made.key(of: title + " ") == nil)
     }
 
     @Test(arguments: [

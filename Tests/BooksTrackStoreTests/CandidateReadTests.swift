@@ -72,4 +72,22 @@ import Testing
         #expect(editions.map(\.id) == [first.id, second.id, middle.id, try #require(added.edition).id])
         #expect(try library.store.editions(ofWorks: [workID])[workID]?.map(\.id) == editions.map(\.id))
     }
+
+    /// A new book may bring its title's matching key (an import made it while matching): the
+    /// store writes it only when it is the key of the work's title, and normalizes the title
+    /// itself otherwise, so a key of another title cannot make a book unfindable by its own.
+    @Test func aBookIsFoundByItsOwnTitleWhateverKeyItCameWith() throws {
+        let library = try TestLibrary()
+        let author = LibraryFixtures.author("Frank Herbert")
+        var matching = LibraryFixtures.book(title: "The Dune Chronicles", authors: [author], userID: library.store.userID)
+        matching.titleKey = TitleKey(of: "The Dune Chronicles")
+        var mismatched = LibraryFixtures.book(title: "Children of Dune", authors: [author], userID: library.store.userID)
+        mismatched.titleKey = TitleKey(of: "Heretics of Dune")
+        try library.store.add([matching, mismatched])
+
+        let byOwnTitles = try library.store.books(sharingISBNs: [], orTitleKeys: ["dune chronicles", "children of dune"])
+        #expect(Set(byOwnTitles.books.map(\.work.title)) == ["The Dune Chronicles", "Children of Dune"])
+        let byTheOtherKey = try library.store.books(sharingISBNs: [], orTitleKeys: ["heretics of dune"])
+        #expect(byTheOtherKey.books.isEmpty)
+    }
 }

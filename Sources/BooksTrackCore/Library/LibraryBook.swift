@@ -31,12 +31,16 @@ public struct NewBook: Hashable, Sendable {
     public var authors: [Author]
     public var edition: Edition?
     public var entry: LibraryEntry
+    /// The matching key of `work.title`, when the caller made it already (an import matches its
+    /// rows by it); the store normalizes the title itself when it is nil or of another title.
+    public var titleKey: TitleKey?
 
     /// Groups the parts of a new book. `work.authorIDs` should list `authors` in order.
-    public init(work: Work, authors: [Author], edition: Edition?, entry: LibraryEntry) {
+    public init(work: Work, authors: [Author], edition: Edition?, entry: LibraryEntry, titleKey: TitleKey? = nil) {
         self.work = work
         self.authors = authors
         self.edition = edition
         self.entry = entry
+        self.titleKey = titleKey
     }
 }

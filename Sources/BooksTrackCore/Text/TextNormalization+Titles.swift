@@ -67,3 +67,24 @@ extension TextNormalization {
         return rest.isEmpty ? nil : rest
     }
 }
+
+/// A title with its matching key (`TextNormalization.normalizeTitle`), made only by normalizing
+/// that title: a key computed once (an import's matching) can go with the title to the store,
+/// which checks that it is the key of the title it writes instead of normalizing it again.
+public struct TitleKey: Hashable, Sendable {
+    /// The title the key was made from.
+    public let title: String
+    /// `TextNormalization.normalizeTitle(title)`.
+    public let key: String
+
+    /// The key of `title`.
+    public init(of title: String) {
+        self.title = title
+        key = TextNormalization.normalizeTitle(title)
+    }
+
+    /// The key, when it was made from `title`; nil for another title.
+    public func key(of title: String) -> String? {
+        self.title == title ? key : nil
+    }
+}

@@ -191,7 +191,10 @@ struct ImportBatcher: Sendable {
         var page = isbns.isEmpty ? BookPage(books: [], editions: [:]) : try load(isbns, [])
         let found = Set(page.editions.values.joined().flatMap(\.isbns))
         var titleKeys: [String] = []
-        for book in books where !book.isbns.contains(where: found.contains) {
+        // By position: a `for … in` iterator would hand out a copy of each book.
+        for position in books.indices {
+            let book = books[position]
+            guard !book.isbns.contains(where: found.contains) else { continue }
             titleKeys.append(keys.title(book.title))
             if let main = keys.mainTitle(book.title) { titleKeys.append(main) }
         }
@@ -251,7 +254,10 @@ struct ImportBatcher: Sendable {
         var index = DraftIndex(capacity: drafts.count + books.count)
         for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
-        for (offset, book) in books.enumerated() {
+        // By position, not `enumerated()`, whose iterator hands out a copy of each row (a retain
+        // of each of its strings).
+        for offset in books.indices {
+            let book = books[offset]
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
             if let match = index.match(book, keys: &keys) {
                 let position = match.position
@@ -292,10 +298,11 @@ struct ImportBatcher: Sendable {
                 // doubling. Not before, as a batch that adds nothing (a re-import) shares its
                 // drafts with `originals` and copies none of them.
                 if drafts.count == originals.count { drafts.reserveCapacity(drafts.count + books.count) }
-                drafts.append(draft)
-                index.register(draft, at: drafts.count - 1, keys: &keys)
+                index.register(draft, at: drafts.count, keys: &keys)
                 firstRows.record(book.row, of: draft.work.id, pass: pass)
                 if let digests { recorded.works[digests[offset]] = draft.work.id }
+                // Last: the draft moves into the array instead of being copied.
+                drafts.append(consume draft)
                 summary.added += 1
             }
         }
@@ -339,8 +346,9 @@ struct ImportBatcher: Sendable {
     }
 
     /// What must be written: new books whole, and of the others only the parts that changed.
-    /// `touched` are the positions of the drafts a row changed or made, in order.
-    private func changes(drafts: [BookDraft], originals: [BookDraft], touched: [Int]) -> LibraryChanges {
+    /// `touched` are the positions of the drafts a row changed or made, in order. A new book goes
+    /// with the key its title was matched by, so the store need not normalize it again.
+    private mutating func changes(drafts: [BookDraft], originals: [BookDraft], touched: [Int]) -> LibraryChanges {
         var changes = LibraryChanges()
         // The new books are the drafts after the library's; a grown array would be copied as it grows.
         changes.newBooks.reserveCapacity(drafts.count - originals.count)
@@ -349,7 +357,8 @@ struct ImportBatcher: Sendable {
             if draft.isNew {
                 // The entry may only own an edition written with it or before it.
                 let first = draft.editions.first { $0.id == draft.entry.editionID } ?? draft.editions.first
-                changes.newBooks.append(NewBook(work: draft.work, authors: draft.authors, edition: first, entry: draft.entry))
+                changes.newBooks.append(NewBook(
+                    work: draft.work, authors: draft.authors, edition: first, entry: draft.entry, titleKey: keys.titleKey(draft.work.title)))
                 changes.editions += draft.editions.filter { $0.id != first?.id }
             } else {
                 let original = originals[position]
@@ -484,8 +493,9 @@ private struct MergeAhead: Sendable {
             // The title keys of the batch being written are of no use here.
             batcher.keys.forgetTitles()
             var rowKeys = Set<String>()
-            for book in batch.books {
-                ImportBatcher.candidateKeys(isbns: book.isbns, title: book.title, keys: &batcher.keys, into: &rowKeys)
+            for position in batch.books.indices {
+                ImportBatcher.candidateKeys(
+                    isbns: batch.books[position].isbns, title: batch.books[position].title, keys: &batcher.keys, into: &rowKeys)
             }
             guard rowKeys.isDisjoint(with: touchedKeys) else { return }
             let store = batcher.store

@@ -7,15 +7,20 @@ import BooksTrackCore
 /// normalizing is the costly part of matching. Titles are forgotten after each batch, so memory
 /// stays flat; author names are kept for the whole import.
 struct MatchingKeys: Sendable {
-    private var titles: [String: String] = [:]
+    private var titles: [String: TitleKey] = [:]
     private var authors: [String: String] = [:]
 
     /// `TextNormalization.normalizeTitle(title)`.
     mutating func title(_ title: String) -> String {
-        if let key = titles[title] { return key }
-        let key = TextNormalization.normalizeTitle(title)
-        titles[title] = key
-        return key
+        titleKey(title).key
+    }
+
+    /// The title with its key (`title(_:)`), for the store to write without normalizing it again.
+    mutating func titleKey(_ title: String) -> TitleKey {
+        if let known = titles[title] { return known }
+        let made = TitleKey(of: title)
+        titles[title] = made
+        return made
     }
 
     /// `TextNormalization.mainTitleKey(title)`: the key of the title before its subtitle, if it has one.

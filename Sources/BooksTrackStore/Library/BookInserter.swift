@@ -139,7 +139,7 @@ struct BookInserter {
                 firstAuthor: firstAuthor)
         }
         return PreparedBook(
-            work: work, normalizedTitle: TextNormalization.normalizeTitle(work.title), authors: authors,
+            work: work, normalizedTitle: book.titleKey?.key(of: work.title) ?? TextNormalization.normalizeTitle(work.title), authors: authors,
             edition: book.edition, entry: entry, tags: tags, pageCount: pageCount, ownsEarlierEdition: ownsEarlierEdition,
             encodedLists: try? EntryRecord.EncodedLists(entry, tags: tags.map(\.text)), facts: facts
         )

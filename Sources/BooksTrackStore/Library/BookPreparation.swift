@@ -1,16 +1,19 @@
 import BooksTrackCore
 import Foundation
 
-/// Prepares a batch of books (`BookInserter.prepare`: validation and keys) chunk by chunk on a
-/// `ProducerThread`, so the checks of the next books run while the writer inserts the current
-/// ones. Small batches are prepared on the writer's own thread.
+/// Prepares a batch of books (`BookInserter.prepare`: validation and keys) chunk by chunk, shared
+/// between a thread of its own and the writer (`SharedMaking`): the checks of the next books run
+/// while the writer inserts the current ones, and the writer checks the next chunk itself when
+/// that thread is behind. Small batches are prepared on the writer's own thread.
 struct BookPreparation {
     /// Books prepared in order, up to the first refused one if any.
     struct Chunk: Sendable {
-        /// Last first: the writer takes each book out with `nextBook()`, which moves it, where
-        /// reading it in place would copy it (a retain of each of its strings) and leave the
-        /// chunk to release them all again.
-        private var booksLastFirst: [PreparedBook]
+        /// In the order prepared. The writer takes each book out with `nextBook()`, which moves it
+        /// and leaves nil, where reading it in place would copy it (a retain of each of its strings)
+        /// and leave the chunk to release them all again.
+        private var books: [PreparedBook?]
+        /// The position of the next book `nextBook()` takes.
+        private var next = 0
         /// Why the book after the chunk's books was refused: the writer throws it once those are
         /// written, and no book after it is prepared.
         let refusal: LibraryError?
@@ -18,17 +21,17 @@ struct BookPreparation {
         let factSums: InsightCounterSums
 
         /// `books` prepared in order, the refusal of the book after them if any, and the sums of their facts.
-        init(books: consuming [PreparedBook], refusal: LibraryError?, factSums: InsightCounterSums) {
-            var books = books
-            books.reverse()
-            booksLastFirst = books
+        init(books: consuming [PreparedBook?], refusal: LibraryError?, factSums: InsightCounterSums) {
+            self.books = books
             self.refusal = refusal
             self.factSums = factSums
         }
 
         /// Takes the next book out of the chunk, in the order prepared; nil once all were taken.
         mutating func nextBook() -> PreparedBook? {
-            booksLastFirst.popLast()
+            guard next < books.count else { return nil }
+            next += 1
+            return books[next - 1].take()
         }
     }
 
@@ -62,21 +65,19 @@ struct BookPreparation {
             }
             return
         }
-        // Off the CPU of the import writing these books, if it claimed one.
+        // Off the CPU of the import writing these books, if it claimed one. The writer prepares a
+        // chunk itself rather than wait for one.
         let writerCore = WriterCore.current
-        let producer = ProducerThread<Chunk>(
-            name: "bookstrack.prepare", capacity: Self.chunksAhead, writerCore: writerCore
-        ) { [books, userID] hand in
-            // Authors recur across a batch: their keys are computed once.
-            var knownAuthors: [Author.ID: PreparedAuthor] = [:]
-            for range in ranges {
-                let chunk = Self.prepare(books[range], userID: userID, knownAuthors: &knownAuthors)
-                guard hand(chunk), chunk.refusal == nil else { return }
-            }
+        let making = SharedMaking<Chunk, [Author.ID: PreparedAuthor]>(
+            name: "bookstrack.prepare", count: ranges.count, ahead: Self.chunksAhead, writerCore: writerCore,
+            // Authors recur across a batch: each thread computes their keys once.
+            scratch: { [:] }, isLast: { $0.refusal != nil }
+        ) { [books, userID] index, knownAuthors in
+            Self.prepare(books[ranges[index]], userID: userID, knownAuthors: &knownAuthors)
         }
-        defer { producer.close() }
-        while var chunk = try producer.next() {
-            // This thread writes: its helpers follow it if it moved.
+        defer { making.close() }
+        while var chunk = making.next() {
+            // This thread writes: its helper follows it if it moved.
             writerCore?.noteWriterCPU()
             try body(&chunk)
         }
@@ -85,7 +86,7 @@ struct BookPreparation {
     private static func prepare(
         _ books: ArraySlice<NewBook>, userID: User.ID, knownAuthors: inout [Author.ID: PreparedAuthor]
     ) -> Chunk {
-        var prepared: [PreparedBook] = []
+        var prepared: [PreparedBook?] = []
         prepared.reserveCapacity(books.count)
         var refusal: LibraryError?
         var factSums = InsightCounterSums()
