@@ -54,6 +54,30 @@ import Testing
         )
     }
 
+    /// A book's `currentPage` is the page reached, as the terminal and the web app show it.
+    @Test func aBookResourceGivesThePageReached() throws {
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        func resource(pageCount: Int?, _ record: (inout LibraryEntry) throws -> Void) throws -> BookResource {
+            let work = Work(title: "Gideon the Ninth", dateCreated: now)
+            let edition = Edition(workID: work.id, pageCount: pageCount, dateCreated: now)
+            var entry = LibraryEntry(userID: User.ID(), workID: work.id, dateAdded: now)
+            try record(&entry)
+            return BookResource(LibraryBook(entry: entry, work: work, authors: [], edition: edition), now: now)
+        }
+        // Read before the book had a page count; the edition now has 448 pages: the last one.
+        let finished = try resource(pageCount: 448) { $0.finish(pageCount: nil, now: now) }
+        #expect(finished.currentPage == 448)
+        #expect(finished.progress == 1)
+        // 45 % recorded without a page count; 45 % of 300 pages is page 135.
+        let share = try resource(pageCount: 300) { try $0.updateProgress(percent: 45, pageCount: nil, now: now) }
+        #expect(share.currentPage == 135)
+        // A page recorded is the page reached, with a page count or without.
+        let page = try resource(pageCount: 412) { try $0.updateProgress(page: 120, pageCount: 412, now: now) }
+        #expect(page.currentPage == 120)
+        let noCount = try resource(pageCount: nil) { try $0.updateProgress(percent: 45, pageCount: nil, now: now) }
+        #expect(noCount.currentPage == 0)
+    }
+
     @Test func worksSurviveAJSONRoundTrip() throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -86,7 +86,9 @@ public struct BookResource: Codable, Hashable, Sendable {
                 narrator: edition.narrator
             )
         }
-        currentPage = entry.currentPage
+        // The page reached, as the terminal and the web app show it: a share recorded before the
+        // book had a page count, or a book read before one came, is at the page that share reaches.
+        currentPage = entry.pageReached(pageCount: book.pageCount)
         progress = entry.progress
         rating = entry.rating
         review = entry.review
