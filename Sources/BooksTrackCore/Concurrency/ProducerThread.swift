@@ -25,7 +25,7 @@ public final class ProducerThread<Item: Sendable>: Sendable {
         self.channel = channel
         // Released as it returns, before `close()` or `next()` learn that it did (`RunOnce`).
         let work = RunOnce<(Item) -> Bool, Void> { hand in try produce(hand) }
-        let thread = Thread {
+        Thread.startWorker(name: name, helpsWriter: true) {
             var keptOff: Int?
             writerCore?.keepOff(&keptOff)
             let result = work.run { item in
@@ -39,11 +39,6 @@ public final class ProducerThread<Item: Sendable>: Sendable {
                 channel.finish(throwing: nil)
             }
         }
-        thread.name = name
-        thread.qualityOfService = .userInitiated
-        // Producers build whole batches of parsed rows; 8 MB of stack like the main thread.
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     deinit {

@@ -36,7 +36,7 @@ public final class SharedMaking<Item: Sendable, Scratch>: Sendable {
         self.make = make
         self.isLast = isLast
         callerScratch = CallerScratch(scratch())
-        let thread = Thread {
+        Thread.startWorker(name: name, helpsWriter: true) {
             var keptOff: Int?
             writerCore?.keepOff(&keptOff)
             var own = scratch()
@@ -47,10 +47,6 @@ public final class SharedMaking<Item: Sendable, Scratch>: Sendable {
             }
             state.helperEnded()
         }
-        thread.name = name
-        thread.qualityOfService = .userInitiated
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     deinit {
@@ -105,7 +101,6 @@ private final class SharedMakingState<Item: Sendable>: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private let count: Int
     private let ahead: Int
     /// Items made and not taken yet, by index.
     private var made: [Int: Item] = [:]
@@ -113,13 +108,13 @@ private final class SharedMakingState<Item: Sendable>: @unchecked Sendable {
     private var unclaimed = 0
     /// The index the caller takes next.
     private var nextToTake = 0
-    /// The index after the item `isLast` held for, once one was made: nothing from there on is begun or taken.
+    /// The index after the last item: the count, or the index after the item `isLast` held for once
+    /// one was made. Nothing from there on is begun or taken.
     private var end: Int
     private var isClosed = false
     private var helperIsRunning = true
 
     init(count: Int, ahead: Int) {
-        self.count = count
         self.ahead = ahead
         end = count
     }

@@ -9,13 +9,9 @@ public enum OwnThread {
             // `body` is released before the caller resumes (`RunOnce`), so the caller's last
             // release of what it captured closes a library, not this thread's after the caller returned.
             let work = RunOnce<Void, T> { _ in try body() }
-            let thread = Thread {
+            Thread.startWorker(name: name, helpsWriter: false) {
                 continuation.resume(with: work.run(()))
             }
-            thread.name = name
-            // Imports hold a batch and its parsed rows on the stack of their readers; 8 MB like the main thread.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
     }
 }
