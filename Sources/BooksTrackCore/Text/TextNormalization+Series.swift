@@ -41,6 +41,15 @@ extension TextNormalization {
     /// (`"The Silmarillion (Middle-earth Universe)"`: how Goodreads writes an unnumbered series),
     /// unless it reads as a note on the edition (`"(Illustrated Edition)"`, `"(Unabridged)"`).
     public static func seriesSplit(fromTitle title: some StringProtocol, allowingUnnumbered: Bool = false) -> SeriesSplit {
+        // Most titles are ASCII, where a character is a byte: their bytes are read directly, which
+        // took a tenth of the time of reading them as characters.
+        let ascii = title.utf8.withContiguousStorageIfAvailable { asciiSeriesSplit($0, allowingUnnumbered: allowingUnnumbered) }
+        if let ascii, let split = ascii { return split }
+        return characterSeriesSplit(fromTitle: title, allowingUnnumbered: allowingUnnumbered)
+    }
+
+    /// `seriesSplit(fromTitle:allowingUnnumbered:)` read character by character, for any title.
+    static func characterSeriesSplit(fromTitle title: some StringProtocol, allowingUnnumbered: Bool) -> SeriesSplit {
         let text = trimmed(title)
         let none = SeriesSplit(title: text)
         guard let open = openingOfTrailingParenthesis(in: text) else { return none }
@@ -53,6 +62,67 @@ extension TextNormalization {
         let series = trimmed(inside.prefix { $0 != ";" })
         guard allowingUnnumbered, !inside.contains("#"), !series.isEmpty, !isEditionNote(series) else { return none }
         return SeriesSplit(title: bareTitle, series: series)
+    }
+
+    /// `seriesSplit(fromTitle:allowingUnnumbered:)` for a title of ASCII characters other than the
+    /// carriage return (which makes one character with a line feed after it), read byte by byte:
+    /// the same steps as `characterSeriesSplit`, where every character is one byte. Nil for any
+    /// other title.
+    static func asciiSeriesSplit(_ bytes: UnsafeBufferPointer<UInt8>, allowingUnnumbered: Bool) -> SeriesSplit? {
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+        // White_Space among those characters: tab to form feed, and space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (0x09...0x0C).contains(byte) }
+        func trim(_ range: Range<Int>) -> Range<Int> {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return start..<end
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func number(_ range: Range<Int>) -> Double? { Double(text(range)) }
+        /// `leadingPosition(in:)`.
+        func leadingPosition(in range: Range<Int>) -> (start: Double, end: Double?)? {
+            let range = trim(range)
+            let numberEnd = bytes[range].firstIndex { !((0x30...0x39).contains($0) || $0 == UInt8(ascii: ".")) } ?? range.upperBound
+            guard let position = number(range.lowerBound..<numberEnd), position.isFinite, position >= 0 else { return nil }
+            var dash = numberEnd
+            while dash < range.upperBound, isSpace(bytes[dash]) { dash += 1 }
+            guard dash < range.upperBound else { return (position, nil) }
+            guard bytes[dash] == UInt8(ascii: "-"), let end = number(trim(dash + 1..<range.upperBound)), end.isFinite else { return nil }
+            return (position, end > position ? end : nil)
+        }
+
+        let whole = trim(0..<bytes.count)
+        let none = SeriesSplit(title: text(whole))
+        guard !whole.isEmpty, bytes[whole.upperBound - 1] == UInt8(ascii: ")") else { return none }
+        var depth = 0
+        var index = whole.upperBound
+        var opening: Int?
+        while opening == nil, index > whole.lowerBound {
+            index -= 1
+            if bytes[index] == UInt8(ascii: ")") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "(") {
+                depth -= 1
+                if depth == 0 { opening = index }
+            }
+        }
+        guard let opening else { return none }
+        let bareTitle = trim(whole.lowerBound..<opening)
+        let inside = opening + 1..<whole.upperBound - 1
+        guard !bareTitle.isEmpty else { return none }
+        let first = inside.lowerBound..<(bytes[inside].firstIndex(of: UInt8(ascii: ";")) ?? inside.upperBound)
+        if let hash = bytes[first].lastIndex(of: UInt8(ascii: "#")) {
+            var series = trim(first.lowerBound..<hash)
+            if series.last.map({ bytes[$0] }) == UInt8(ascii: ",") { series = trim(series.lowerBound..<series.upperBound - 1) }
+            if !series.isEmpty, let position = leadingPosition(in: hash + 1..<first.upperBound) {
+                return SeriesSplit(title: text(bareTitle), series: text(series), position: position.start, positionEnd: position.end)
+            }
+        }
+        let series = trim(first)
+        guard allowingUnnumbered, !bytes[inside].contains(UInt8(ascii: "#")), !series.isEmpty, !isEditionNote(text(series)) else {
+            return none
+        }
+        return SeriesSplit(title: text(bareTitle), series: text(series))
     }
 
     /// Words that make a parenthesis a note on the edition rather than a series name.

@@ -40,6 +40,17 @@ struct BookDraft: Hashable, Sendable {
     /// Every ISBN of every edition.
     var isbns: [ISBN] { editions.flatMap(\.isbns) }
 
+    /// The new book the store adds for this draft, its parts moved, not copied; the draft's other
+    /// editions, written after it, are appended to `otherEditions`. The entry may only own an
+    /// edition written with it or before it: the book goes with the edition its entry owns, else
+    /// the first.
+    consuming func newBook(titleKey: TitleKey, otherEditions: inout [Edition]) -> NewBook {
+        let first = editions.firstIndex { $0.id == entry.editionID } ?? editions.indices.first
+        let edition = first.map { editions.remove(at: $0) }
+        otherEditions += editions
+        return NewBook(work: work, authors: authors, edition: edition, entry: entry, titleKey: titleKey)
+    }
+
     /// Whether enrichment could still add something: a cover, a page count or a publication year.
     var needsEnrichment: Bool {
         let hasCover = work.coverImageURL != nil || editions.contains { $0.coverImageURL != nil }

@@ -57,8 +57,9 @@ struct ImportBatcher: Sendable {
     }
 
     /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
-    /// its candidates. `upcoming` is the batch the next call will bring, which may be read and
-    /// merged on another thread meanwhile.
+    /// its candidates. `upcoming` gives the batch the next call will bring, which may be read and
+    /// merged on another thread meanwhile; it is asked only when that work begins (it may be asked
+    /// twice and gives the same batch), so the batch may still be read while this one is merged.
     ///
     /// Work done ahead is used only when the library's version in this batch's transaction shows
     /// that nothing else was committed since it began (by another import or another process):
@@ -72,7 +73,7 @@ struct ImportBatcher: Sendable {
     /// Otherwise the batch reads its candidates and merges here, as it would without.
     ///
     /// Rows without digests (`MappedRows.digests`) are neither known from an earlier import nor recorded.
-    mutating func process(_ rows: MappedRows, upcoming: MappedRows? = nil, into summary: inout ImportSummary) throws {
+    mutating func process(_ rows: MappedRows, upcoming: () -> MappedRows? = { nil }, into summary: inout ImportSummary) throws {
         let books = rows.books
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
@@ -99,12 +100,12 @@ struct ImportBatcher: Sendable {
                 if let mergingAhead { firstRows.drop(mergingAhead.pass) }
                 pass = firstRows.beginPass()
                 let candidates = readAhead.flatMap { $0.version == version ? $0.found : nil }
-                if let version, let upcoming, !upcoming.books.isEmpty, !lastBatchWrote {
+                if let version, !lastBatchWrote, let upcoming = upcoming(), !upcoming.books.isEmpty {
                     ahead = ReadAhead(upcoming, after: version, batcher: self)
                 }
                 plan = try self.plan(rows, candidates: candidates, into: &merged)
             }
-            let applied = try write(plan, mergingAhead: version == nil ? nil : upcoming)
+            let applied = try write(plan, mergingAhead: version == nil ? { nil } : upcoming)
             merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
         }
         summary = merged
@@ -121,14 +122,14 @@ struct ImportBatcher: Sendable {
 
     /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
     /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
-    private mutating func write(_ plan: Plan, mergingAhead upcoming: MappedRows?) throws -> AppliedChanges {
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: () -> MappedRows?) throws -> AppliedChanges {
         let changes = plan.changes
         lastBatchWrote = !changes.isEmpty
         guard !changes.isEmpty else { return AppliedChanges() }
         authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         // Candidates read beside a batch that writes are out of date once it commits.
         ahead = nil
-        var next = upcoming.flatMap { $0.books.isEmpty ? nil : MergeAhead($0, batcher: self, touched: plan) }
+        var next = upcoming().flatMap { $0.books.isEmpty ? nil : MergeAhead($0, batcher: self, touched: plan) }
         let applied = try store.apply(changes)
         next?.expect(try store.libraryVersionAtCommit())
         mergeAhead = next
@@ -168,7 +169,7 @@ struct ImportBatcher: Sendable {
         return known
     }
 
-    /// The keys by which a book could be among the candidates of a row (`candidates(of:keys:load:)`):
+    /// The keys by which a book could be among the candidates of a row (`candidates(of:at:keys:load:)`):
     /// its editions' ISBNs, its title key and its key before the subtitle.
     fileprivate static func candidateKeys(isbns: [ISBN], title: String, keys: inout MatchingKeys, into set: inout Set<String>) {
         for isbn in isbns { set.insert(isbn.isbn13) }
@@ -185,18 +186,21 @@ struct ImportBatcher: Sendable {
     /// (`DraftIndex.match`), and every book another row can match by title is found by that
     /// row's own title keys, so the books left unread are books no row of the batch can match.
     fileprivate static func candidates(
-        of books: some Collection<ImportedBook>, keys: inout MatchingKeys, load: (_ isbns: [ISBN], _ titleKeys: [String]) throws -> BookPage
+        of books: [ImportedBook], at positions: [Int]? = nil, keys: inout MatchingKeys,
+        load: (_ isbns: [ISBN], _ titleKeys: [String]) throws -> BookPage
     ) throws -> BookPage {
-        let isbns = books.flatMap(\.isbns)
+        let positions = positions ?? Array(books.indices)
+        // Fields read where the rows lie: a row read out of the array is a copy of all of it.
+        let isbns = books.withUnsafeBufferPointer { rows in positions.flatMap { rows[$0].isbns } }
         var page = isbns.isEmpty ? BookPage(books: [], editions: [:]) : try load(isbns, [])
         let found = Set(page.editions.values.joined().flatMap(\.isbns))
         var titleKeys: [String] = []
-        // By position: a `for … in` iterator would hand out a copy of each book.
-        for position in books.indices {
-            let book = books[position]
-            guard !book.isbns.contains(where: found.contains) else { continue }
-            titleKeys.append(keys.title(book.title))
-            if let main = keys.mainTitle(book.title) { titleKeys.append(main) }
+        books.withUnsafeBufferPointer { rows in
+            for position in positions where !rows[position].isbns.contains(where: found.contains) {
+                let title = rows[position].title
+                titleKeys.append(keys.title(title))
+                if let main = keys.mainTitle(title) { titleKeys.append(main) }
+            }
         }
         titleKeys.removeAll { $0.isEmpty }
         if !titleKeys.isEmpty { page.formUnion(try load([], titleKeys)) }
@@ -236,7 +240,11 @@ struct ImportBatcher: Sendable {
         var recorded = ImportedRows(recorded: now)
         // Authors another writer added since this import began: found, not made twice.
         var names: [String] = []
-        for book in books { for name in book.authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } } }
+        books.withUnsafeBufferPointer { books in
+            for position in books.indices {
+                for name in books[position].authors { let key = keys.author(name); if !authors.knows(key) { names.append(key) } }
+            }
+        }
         if !names.isEmpty { authors.learn(try store.authors(normalizedNames: names)) }
         let candidates: [BookPage]
         if let readAhead {
@@ -254,10 +262,10 @@ struct ImportBatcher: Sendable {
         var index = DraftIndex(capacity: drafts.count + books.count)
         for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
-        // By position, not `enumerated()`, whose iterator hands out a copy of each row (a retain
-        // of each of its strings).
-        for offset in books.indices {
-            let book = books[offset]
+        // Each row is merged where it lies in the batch's storage: a row read out of the array
+        // (`books[offset]`, or an iterator) is a copy of it, a retain and a release of each of its
+        // strings, which was an eighth of the merge.
+        func merge(_ book: ImportedBook, at offset: Int) throws {
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
             if let match = index.match(book, keys: &keys) {
                 let position = match.position
@@ -267,13 +275,13 @@ struct ImportBatcher: Sendable {
                 guard merged != drafts[position] else {
                     summary.unchanged += 1
                     if let digests { recorded.works[digests[offset]] = merged.work.id }
-                    continue
+                    return
                 }
                 merged.stampChanges(since: drafts[position], now: now)
                 if let reason = Self.refusal(of: merged) {
                     summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
                     summary.skipped += 1
-                    continue
+                    return
                 }
                 if let note = note(merging: book, into: merged, evidence: match.evidence) {
                     summary.problems.append(ImportProblem(row: book.row, message: note))
@@ -292,7 +300,7 @@ struct ImportBatcher: Sendable {
                 if let reason = Self.refusal(of: draft) {
                     summary.problems.append(ImportProblem(row: book.row, message: "\(reason); row skipped", action: .skipped))
                     summary.skipped += 1
-                    continue
+                    return
                 }
                 // Room for a new book a row, made at the first: growing copies every draft at each
                 // doubling. Not before, as a batch that adds nothing (a re-import) shares its
@@ -306,27 +314,39 @@ struct ImportBatcher: Sendable {
                 summary.added += 1
             }
         }
+        try books.withUnsafeBufferPointer { rows in
+            for offset in rows.indices { try merge(rows[offset], at: offset) }
+        }
 
         // In the order of the drafts: the library's books, then the new ones.
-        let touched = changed.sorted() + Array(originals.count..<drafts.count)
-        var changes = changes(drafts: drafts, originals: originals, touched: touched)
+        let changedPositions = changed.sorted()
+        let touched = changedPositions + Array(originals.count..<drafts.count)
+        // An ISBN and a title key or two a book: room for them at once. Fields are read where the
+        // drafts lie; a draft read out of the array is a copy of all of it.
+        var touchedKeys = Set<String>(minimumCapacity: touched.count * 3)
+        var touchedWorks = Set<Work.ID>(minimumCapacity: touched.count)
+        for drafts in [originals, drafts] {
+            drafts.withUnsafeBufferPointer { drafts in
+                for position in touched where position < drafts.count {
+                    let isbns = drafts[position].editions.flatMap(\.isbns)
+                    Self.candidateKeys(isbns: isbns, title: drafts[position].work.title, keys: &keys, into: &touchedKeys)
+                    touchedWorks.insert(drafts[position].work.id)
+                }
+            }
+        }
+        if options.dryRun {
+            for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
+        }
+        var changes = changes(drafts: &drafts, originals: originals, changed: changedPositions)
         if options.dryRun {
             // A run counts the works it newly queues as it writes them (`process`); a dry run
             // writes nothing, so it counts those not waiting already.
             let waiting = try store.countQueuedForEnrichment(among: changes.enrichmentQueue)
             summary.queuedForEnrichment += changes.enrichmentQueue.count - waiting
-            for draft in drafts where draft.isNew { plannedKeys.formUnion(DraftIndex.keys(of: draft)) }
         } else {
             changes.importedRows = recorded
         }
-        // An ISBN and a title key or two a book: room for them at once.
-        var touchedKeys = Set<String>(minimumCapacity: touched.count * 3)
-        for position in touched {
-            for book in position < originals.count ? [originals[position], drafts[position]] : [drafts[position]] {
-                Self.candidateKeys(isbns: book.isbns, title: book.work.title, keys: &keys, into: &touchedKeys)
-            }
-        }
-        return Plan(changes: changes, touchedKeys: touchedKeys, touchedWorks: Set(touched.map { drafts[$0].work.id }))
+        return Plan(changes: changes, touchedKeys: touchedKeys, touchedWorks: touchedWorks)
     }
 
     /// What the report says of a row merged into a book other than by a shared ISBN alone: that the
@@ -346,32 +366,41 @@ struct ImportBatcher: Sendable {
     }
 
     /// What must be written: new books whole, and of the others only the parts that changed.
-    /// `touched` are the positions of the drafts a row changed or made, in order. A new book goes
-    /// with the key its title was matched by, so the store need not normalize it again.
-    private mutating func changes(drafts: [BookDraft], originals: [BookDraft], touched: [Int]) -> LibraryChanges {
+    /// `changed` are the positions of the library's drafts a row changed, in order; the new books
+    /// are the drafts after `originals`, which are moved out of `drafts` rather than copied. A new
+    /// book goes with the key its title was matched by, so the store need not normalize it again.
+    private mutating func changes(drafts: inout [BookDraft], originals: [BookDraft], changed: [Int]) -> LibraryChanges {
         var changes = LibraryChanges()
-        // The new books are the drafts after the library's; a grown array would be copied as it grows.
-        changes.newBooks.reserveCapacity(drafts.count - originals.count)
-        for position in touched {
+        for position in changed {
             let draft = drafts[position]
-            if draft.isNew {
-                // The entry may only own an edition written with it or before it.
-                let first = draft.editions.first { $0.id == draft.entry.editionID } ?? draft.editions.first
-                changes.newBooks.append(NewBook(
-                    work: draft.work, authors: draft.authors, edition: first, entry: draft.entry, titleKey: keys.titleKey(draft.work.title)))
-                changes.editions += draft.editions.filter { $0.id != first?.id }
-            } else {
-                let original = originals[position]
-                guard draft != original else { continue }
-                if draft.work != original.work {
-                    changes.works.append(draft.work)
-                    changes.authors += draft.authors.filter { authors.unsaved.contains($0.id) }
-                }
-                changes.editions += draft.editions.filter { !original.editions.contains($0) }
-                if draft.entry != original.entry { changes.entries.append(draft.entry) }
+            let original = originals[position]
+            guard draft != original else { continue }
+            if draft.work != original.work {
+                changes.works.append(draft.work)
+                changes.authors += draft.authors.filter { authors.unsaved.contains($0.id) }
             }
+            changes.editions += draft.editions.filter { !original.editions.contains($0) }
+            if draft.entry != original.entry { changes.entries.append(draft.entry) }
             if draft.needsEnrichment { changes.enrichmentQueue.append(draft.work.id) }
         }
+        // The new books are taken off the end, last first (a move, where reading one in place
+        // copies it), and put back in order the same way.
+        var lastFirst: [NewBook] = []
+        var otherEditions: [Edition] = []
+        var queued: [Work.ID] = []
+        lastFirst.reserveCapacity(drafts.count - originals.count)
+        while drafts.count > originals.count {
+            let draft = drafts.removeLast()
+            if draft.needsEnrichment { queued.append(draft.work.id) }
+            let titleKey = keys.titleKey(draft.work.title)
+            let count = otherEditions.count
+            lastFirst.append((consume draft).newBook(titleKey: titleKey, otherEditions: &otherEditions))
+            otherEditions[count...].reverse()
+        }
+        changes.newBooks.reserveCapacity(lastFirst.count)
+        while let book = lastFirst.popLast() { changes.newBooks.append(book) }
+        changes.editions += otherEditions.reversed()
+        changes.enrichmentQueue += queued.reversed()
         return changes
     }
 
@@ -430,8 +459,7 @@ private struct ReadAhead: Sendable {
                 // The rows known unchanged first: only the others' candidates are read.
                 let known = try batcher.knownRows(of: batch, at: part) { try store.lastChangesAhead(of: $0) }
                 var keys = MatchingKeys()
-                let books = part.lazy.filter { known[$0] == nil }.map { batch.books[$0] }
-                let page = try ImportBatcher.candidates(of: books, keys: &keys) { isbns, titleKeys in
+                let page = try ImportBatcher.candidates(of: batch.books, at: part.filter { known[$0] == nil }, keys: &keys) { isbns, titleKeys in
                     try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
                 }
                 _ = hand((page, keys, known))
@@ -501,7 +529,8 @@ private struct MergeAhead: Sendable {
             let store = batcher.store
             let known = try batcher.knownRows(of: batch) { try store.lastChangesAhead(of: $0) }
             guard touchedWorks.isDisjoint(with: known.values) else { return }
-            let candidates = try ImportBatcher.candidates(of: batch.leavingOut(known).books, keys: &batcher.keys) { isbns, titleKeys in
+            let unknown = known.isEmpty ? nil : batch.books.indices.filter { known[$0] == nil }
+            let candidates = try ImportBatcher.candidates(of: batch.books, at: unknown, keys: &batcher.keys) { isbns, titleKeys in
                 try store.booksAhead(sharingISBNs: isbns, orTitleKeys: titleKeys)
             }
             var summary = ImportSummary(format: batcher.format, dryRun: false)

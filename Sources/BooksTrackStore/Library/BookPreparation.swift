@@ -90,15 +90,19 @@ struct BookPreparation {
         prepared.reserveCapacity(books.count)
         var refusal: LibraryError?
         var factSums = InsightCounterSums()
-        for book in books {
-            do throws(LibraryError) {
-                let book = try BookInserter.prepare(book, userID: userID, knownAuthors: knownAuthors)
-                for author in book.authors { knownAuthors[author.author.id] = author }
-                factSums.add(book.facts?.facts ?? [])
-                prepared.append(book)
-            } catch {
-                refusal = error
-                break
+        // Each book is read where it lies: a `for … in` iterator hands out a copy of each (a retain
+        // and a release of each of its strings).
+        books.withUnsafeBufferPointer { books in
+            for position in books.indices {
+                do throws(LibraryError) {
+                    let book = try BookInserter.prepare(books[position], userID: userID, knownAuthors: knownAuthors)
+                    for author in book.authors { knownAuthors[author.author.id] = author }
+                    factSums.add(book.facts?.facts ?? [])
+                    prepared.append(book)
+                } catch {
+                    refusal = error
+                    break
+                }
             }
         }
         return Chunk(books: consume prepared, refusal: refusal, factSums: factSums)
