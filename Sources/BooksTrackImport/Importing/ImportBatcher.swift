@@ -106,9 +106,12 @@ struct ImportBatcher: Sendable {
                 plan = try self.plan(rows, candidates: candidates, into: &merged)
             }
             let applied = try write(plan, mergingAhead: version == nil ? { nil } : upcoming)
+            Disposal.release(consume plan)
             merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
         }
         summary = merged
+        // The work done ahead is freed on another thread.
+        Disposal.release((consume mergingAhead, consume mergedAhead))
     }
 
     /// What a batch writes, and the keys (ISBNs, title keys) of every book it adds or changes, as
@@ -138,7 +141,9 @@ struct ImportBatcher: Sendable {
 
     /// Takes on the state of a batcher that merged this batch ahead, and its counts; returns its plan.
     private mutating func adopt(_ merge: MergeAhead.Merge, into summary: inout ImportSummary) -> Plan {
-        self = merge.batcher
+        var replaced = merge.batcher
+        swap(&self, &replaced)
+        Disposal.release(consume replaced)
         batchesMergedAhead += 1
         summary.added += merge.summary.added
         summary.merged += merge.summary.merged

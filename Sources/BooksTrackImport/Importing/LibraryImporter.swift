@@ -125,6 +125,7 @@ public struct LibraryImporter: Sendable {
                 summary.skipped += batch.skipped
                 summary.problems += batch.problems
                 try batcher.process(batch.mapped, upcoming: { (try? takeUpcoming().get())??.mapped }, into: &summary)
+                Disposal.release(consume batch)
                 progress(ImportProgress(processed: summary.rows, total: total))
                 if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
                 next = try takeUpcoming().get()

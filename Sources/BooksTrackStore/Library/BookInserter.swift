@@ -151,7 +151,14 @@ struct BookInserter {
         try preparation.forEachChunk { chunk in
             // The chunk's facts were summed as it was prepared.
             facts.adopt(chunk.factSums)
-            while let book = chunk.nextBook() { try insertSummed(book) }
+            // Freed on another thread once written (`Disposal`).
+            var written: [PreparedBook] = []
+            written.reserveCapacity(chunk.count)
+            while let book = chunk.nextBook() {
+                try insertSummed(book)
+                written.append(consume book)
+            }
+            Disposal.release(consume written)
             if let refusal = chunk.refusal { throw refusal }
         }
     }

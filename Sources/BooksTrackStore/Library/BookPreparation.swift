@@ -27,6 +27,9 @@ struct BookPreparation {
             self.factSums = factSums
         }
 
+        /// How many books the chunk holds, taken or not.
+        var count: Int { books.count }
+
         /// Takes the next book out of the chunk, in the order prepared; nil once all were taken.
         mutating func nextBook() -> PreparedBook? {
             guard next < books.count else { return nil }
