@@ -144,19 +144,19 @@ struct EditBetweenBatches {
     }
 
     /// Imports the books `held` into a new library, then the books `numbers` (the eighth rated 4)
-    /// in batches of five while `writer` writes notes on "Book 8" after the first batch; returns
-    /// that book's entry and the second import's summary.
+    /// in batches of `batchSize` while `writer` writes notes on "Book 8" after `editAfter` rows
+    /// (the first batch by default); returns that book's entry and the second import's summary.
     static func run(
-        held: ClosedRange<Int>, then numbers: ClosedRange<Int>, writer: Writer
+        held: ClosedRange<Int>, then numbers: ClosedRange<Int>, batchSize: Int = 5, editAfter: Int? = nil, writer: Writer
     ) throws -> (entry: LibraryEntry, summary: ImportSummary) {
         let harness = try ImportHarness()
-        let options = ImportOptions(batchSize: 5)
+        let options = ImportOptions(batchSize: batchSize)
         _ = try harness.importer().importFile(at: try file(harness, "held.csv", held, ratingOfEighth: 0), options: options)
         let eighth = try #require(try harness.store.entries(titleContaining: "Book 8", limit: 2).first)
         var edited: Result<Void, any Error> = .success(())
         let again = try file(harness, "again.csv", numbers, ratingOfEighth: 4)
         let summary = try harness.importer().importFile(at: again, options: options) { progress in
-            if progress.processed == 5 { edited = Result { try writer.writeNotes(harness, eighth) } }
+            if progress.processed == (editAfter ?? batchSize) { edited = Result { try writer.writeNotes(harness, eighth) } }
         }
         try edited.get()
         return (try #require(try harness.store.entry(id: eighth)), summary)

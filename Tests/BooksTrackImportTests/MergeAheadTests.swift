@@ -30,7 +30,7 @@ import Testing
         var summary = ImportSummary(format: .goodreads, dryRun: false)
         for (index, batch) in batches.enumerated() {
             summary.rows += batch.count
-            try batcher.process(MappedRows(books: batch), upcoming: index + 1 < batches.count ? MappedRows(books: batches[index + 1]) : nil, into: &summary)
+            try batcher.process(MappedRows(books: batch), upcoming: { index + 1 < batches.count ? MappedRows(books: batches[index + 1]) : nil }, into: &summary)
         }
         return (summary, batcher.batchesMergedAhead)
     }

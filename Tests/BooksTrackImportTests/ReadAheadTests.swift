@@ -7,14 +7,15 @@ import Testing
 @testable import BooksTrackImport
 
 /// An import reads the candidates of its next batch while it merges the current one, after a
-/// batch that wrote nothing (a re-import). What another writer commits in between must not be
-/// lost to that early read: the batch then reads its candidates again.
+/// batch that wrote nothing (a re-import, from its second batch on). What another writer commits
+/// in between must not be lost to that early read: the batch then reads its candidates again.
 @Suite struct ReadAheadTests {
-    /// The ten books imported, then imported again with a rating for the eighth, which another
-    /// writer edits between the two batches of the second import.
+    /// The ten books imported, then imported again in batches of three with a rating for the
+    /// eighth, which another writer edits between the second and third batches: the third batch's
+    /// candidates were read beside the second.
     @Test(arguments: EditBetweenBatches.Writer.allCases)
     func notesWrittenBetweenTwoBatchesOfAReimportAreKept(by writer: EditBetweenBatches.Writer) throws {
-        let (entry, summary) = try EditBetweenBatches.run(held: 1...10, then: 1...10, writer: writer)
+        let (entry, summary) = try EditBetweenBatches.run(held: 1...10, then: 1...10, batchSize: 3, editAfter: 6, writer: writer)
         #expect(summary.unchanged == 9)
         #expect(summary.merged == 1)
         #expect(entry.rating == 4)

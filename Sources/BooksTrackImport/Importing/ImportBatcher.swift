@@ -33,10 +33,12 @@ struct ImportBatcher: Sendable {
     private var ahead: ReadAhead?
     /// The next batch, being merged on another thread while this one is written.
     private var mergeAhead: MergeAhead?
-    /// Whether the last batch wrote anything. Candidates read beside a batch that writes are out of
-    /// date when it commits, so after such a batch (a new library, most of a first import) none
-    /// are read ahead; after one that wrote nothing (a re-import) they are.
-    private var lastBatchWrote = false
+    /// Whether the last batch wrote anything; nil before the first. Candidates read beside a batch
+    /// that writes are out of date when it commits, so after such a batch (a new library, most of a
+    /// first import) none are read ahead; after one that wrote nothing (a re-import) they are.
+    /// Beside the first batch none are either: the import may be a first one, and asking for the
+    /// next batch there would hold the first until the next is mapped.
+    private var lastBatchWrote: Bool?
     /// How many batches were merged ahead (`MergeAhead`) and used.
     private(set) var batchesMergedAhead = 0
     /// The rows earlier imports recorded, as they were when this one began.
@@ -57,14 +59,15 @@ struct ImportBatcher: Sendable {
     }
 
     /// Merges one batch and, unless this is a dry run, writes it in the transaction that read
-    /// its candidates. `upcoming` is the batch the next call will bring, which may be read and
-    /// merged on another thread meanwhile.
+    /// its candidates. `upcoming` gives the batch the next call will bring, which may be read and
+    /// merged on another thread meanwhile; it is asked only when that work begins (it may be asked
+    /// twice and gives the same batch), so the batch may still be read while this one is merged.
     ///
     /// Work done ahead is used only when the library's version in this batch's transaction shows
     /// that nothing else was committed since it began (by another import or another process):
-    /// - after a batch that wrote nothing (a re-import), the next batch's candidates are read
-    ///   beside its merge (`ReadAhead`), and used when the version is still the one they were
-    ///   read after;
+    /// - after a batch that wrote nothing (a re-import, from its second batch on), the next
+    ///   batch's candidates are read beside its merge (`ReadAhead`), and used when the version is
+    ///   still the one they were read after;
     /// - after a batch that wrote (a first import), the next batch is merged beside its writes
     ///   (`MergeAhead`), against the library as it was before them, when none of its rows shares
     ///   an ISBN or a title key with a book the batch wrote; it is used when the version is the
@@ -72,7 +75,7 @@ struct ImportBatcher: Sendable {
     /// Otherwise the batch reads its candidates and merges here, as it would without.
     ///
     /// Rows without digests (`MappedRows.digests`) are neither known from an earlier import nor recorded.
-    mutating func process(_ rows: MappedRows, upcoming: MappedRows? = nil, into summary: inout ImportSummary) throws {
+    mutating func process(_ rows: MappedRows, upcoming: () -> MappedRows? = { nil }, into summary: inout ImportSummary) throws {
         let books = rows.books
         guard !books.isEmpty else { return }
         defer { keys.forgetTitles() }
@@ -99,12 +102,12 @@ struct ImportBatcher: Sendable {
                 if let mergingAhead { firstRows.drop(mergingAhead.pass) }
                 pass = firstRows.beginPass()
                 let candidates = readAhead.flatMap { $0.version == version ? $0.found : nil }
-                if let version, let upcoming, !upcoming.books.isEmpty, !lastBatchWrote {
+                if let version, lastBatchWrote == false, let upcoming = upcoming(), !upcoming.books.isEmpty {
                     ahead = ReadAhead(upcoming, after: version, batcher: self)
                 }
                 plan = try self.plan(rows, candidates: candidates, into: &merged)
             }
-            let applied = try write(plan, mergingAhead: version == nil ? nil : upcoming)
+            let applied = try write(plan, mergingAhead: version == nil ? { nil } : upcoming)
             Disposal.release(consume plan)
             merged.queuedForEnrichment += applied.newlyQueuedForEnrichment
         }
@@ -124,14 +127,14 @@ struct ImportBatcher: Sendable {
 
     /// Writes a batch's changes. When it writes something and `upcoming` is given, the next batch
     /// is merged on another thread meanwhile, from this batcher as it will be once they are written.
-    private mutating func write(_ plan: Plan, mergingAhead upcoming: MappedRows?) throws -> AppliedChanges {
+    private mutating func write(_ plan: Plan, mergingAhead upcoming: () -> MappedRows?) throws -> AppliedChanges {
         let changes = plan.changes
         lastBatchWrote = !changes.isEmpty
         guard !changes.isEmpty else { return AppliedChanges() }
         authors.markSaved(changes.newBooks.flatMap(\.authors).map(\.id) + changes.authors.map(\.id))
         // Candidates read beside a batch that writes are out of date once it commits.
         ahead = nil
-        var next = upcoming.flatMap { $0.books.isEmpty ? nil : MergeAhead($0, batcher: self, touched: plan) }
+        var next = upcoming().flatMap { $0.books.isEmpty ? nil : MergeAhead($0, batcher: self, touched: plan) }
         let applied = try store.apply(changes)
         next?.expect(try store.libraryVersionAtCommit())
         mergeAhead = next

@@ -110,17 +110,25 @@ public struct LibraryImporter: Sendable {
             var next = try batches.next()
             while let batch = next {
                 writerCore?.noteWriterCPU()
-                // The batch after this one, already mapped: its candidates may be read while this one
-                // merges. A reading error is thrown after this batch is written, as it would be without.
-                let upcoming = Result { try batches.next() }
+                // The batch after this one, taken when the batcher begins work on it ahead (reading its
+                // candidates while this one merges, or merging it while this one is written), so that
+                // it is still read meanwhile; else after this one. A reading error is thrown after
+                // this batch is written, as it would be without.
+                var upcoming: Result<RowBatchReader.Batch?, any Error>?
+                func takeUpcoming() -> Result<RowBatchReader.Batch?, any Error> {
+                    if let upcoming { return upcoming }
+                    let taken = Result { try batches.next() }
+                    upcoming = taken
+                    return taken
+                }
                 summary.rows += batch.rows
                 summary.skipped += batch.skipped
                 summary.problems += batch.problems
-                try batcher.process(batch.mapped, upcoming: (try? upcoming.get())?.mapped, into: &summary)
+                try batcher.process(batch.mapped, upcoming: { (try? takeUpcoming().get())??.mapped }, into: &summary)
                 Disposal.release(consume batch)
                 progress(ImportProgress(processed: summary.rows, total: total))
                 if isCancelled() { throw ImportError.cancelled(rows: summary.rows) }
-                next = try upcoming.get()
+                next = try takeUpcoming().get()
             }
         }
         finish(&summary, batcher: batcher)
