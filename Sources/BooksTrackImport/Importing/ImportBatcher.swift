@@ -185,8 +185,9 @@ struct ImportBatcher: Sendable {
         if let main = keys.mainTitle(title), !main.isEmpty { set.insert(main) }
     }
 
-    /// The library's books that rows of `books` may match, through `load` (the store's
-    /// `books(sharingISBNs:orTitleKeys:)` or `booksAhead`), in the order they were added.
+    /// The library's books that the rows of `books` at `positions` (all by default) may match,
+    /// through `load` (the store's `books(sharingISBNs:orTitleKeys:)` or `booksAhead`), in the
+    /// order they were added.
     ///
     /// The books sharing an ISBN with a row are read first; only rows none of whose ISBNs is in
     /// the library then look for their titles. A row whose ISBN is found matches by that ISBN
@@ -269,9 +270,9 @@ struct ImportBatcher: Sendable {
         var index = DraftIndex(capacity: drafts.count + books.count)
         for position in drafts.indices { index.register(drafts[position], at: position, keys: &keys) }
 
-        // Each row is merged where it lies in the batch's storage: a row read out of the array
-        // (`books[offset]`, or an iterator) is a copy of it, a retain and a release of each of its
-        // strings, which was an eighth of the merge.
+        // Rows are taken by position from the batch's storage, not through an iterator. Each is
+        // still copied once as it is passed here (the compiler copies a value read through a
+        // pointer before a call that might change it); the copies this replaced were more.
         func merge(_ book: ImportedBook, at offset: Int) throws {
             let bookAuthors = authors.authors(named: book.authors, now: now, keys: &keys)
             if let match = index.match(book, keys: &keys) {

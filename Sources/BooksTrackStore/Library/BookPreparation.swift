@@ -93,8 +93,8 @@ struct BookPreparation {
         prepared.reserveCapacity(books.count)
         var refusal: LibraryError?
         var factSums = InsightCounterSums()
-        // Each book is read where it lies: a `for … in` iterator hands out a copy of each (a retain
-        // and a release of each of its strings).
+        // By position: a `for … in` iterator hands out a copy of each book (a retain and a release
+        // of each of its strings) on top of the one made as it is passed to its checks.
         books.withUnsafeBufferPointer { books in
             for position in books.indices {
                 do throws(LibraryError) {
