@@ -108,7 +108,8 @@ public struct LibraryImporter: Sendable {
         defer { batches.close() }
         try WriterCore.$current.withValue(writerCore) {
             var next = try batches.next()
-            while let batch = next {
+            // Taken out of `next`, so that `Disposal` gets the batch's last reference.
+            while let batch = next.take() {
                 writerCore?.noteWriterCPU()
                 // The batch after this one, taken when the batcher begins work on it ahead (reading its
                 // candidates while this one merges, or merging it while this one is written), so that
