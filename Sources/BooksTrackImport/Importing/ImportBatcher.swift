@@ -333,12 +333,13 @@ struct ImportBatcher: Sendable {
         // drafts lie; a draft read out of the array is a copy of all of it.
         var touchedKeys = Set<String>(minimumCapacity: touched.count * 3)
         var touchedWorks = Set<Work.ID>(minimumCapacity: touched.count)
-        for drafts in [originals, drafts] {
-            drafts.withUnsafeBufferPointer { drafts in
-                for position in touched where position < drafts.count {
-                    let isbns = drafts[position].editions.flatMap(\.isbns)
-                    Self.candidateKeys(isbns: isbns, title: drafts[position].work.title, keys: &keys, into: &touchedKeys)
-                    touchedWorks.insert(drafts[position].work.id)
+        // Each touched book as it was (the library's books only) and as it will be.
+        for version in [originals, drafts] {
+            version.withUnsafeBufferPointer { books in
+                for position in touched where position < books.count {
+                    let isbns = books[position].editions.flatMap(\.isbns)
+                    Self.candidateKeys(isbns: isbns, title: books[position].work.title, keys: &keys, into: &touchedKeys)
+                    touchedWorks.insert(books[position].work.id)
                 }
             }
         }
@@ -403,6 +404,9 @@ struct ImportBatcher: Sendable {
             let titleKey = keys.titleKey(draft.work.title)
             let count = otherEditions.count
             lastFirst.append((consume draft).newBook(titleKey: titleKey, otherEditions: &otherEditions))
+            // Each book's own editions reversed here, so that reversing the whole list at the end
+            // puts them back in order, book by book. (A tuple a book, popped at the end, copied
+            // each new book.)
             otherEditions[count...].reverse()
         }
         changes.newBooks.reserveCapacity(lastFirst.count)
