@@ -63,7 +63,7 @@ import statistics, sys
 rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
 steps = {}
 for step, wall, user, system, peak in rows:
-    steps.setdefault(step, []).append((float(wall), int(peak) / 1024))
+    steps.setdefault(step, []).append((float(wall), int(peak) / 1000))
 # Each import against the yardstick run just before it.
 ratios, yard = [], None
 for step, wall, *_ in rows:
