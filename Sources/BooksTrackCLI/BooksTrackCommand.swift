@@ -23,7 +23,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
             RemoveCommand.self, ISBNCommand.self, SearchCommand.self, CatalogCommand.self, CacheCommand.self,
             ImportCommand.self, ExportCommand.self, EnrichCommand.self, InsightsCommand.self, GoalCommand.self,
-            AuthorCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self,
+            AuthorCommand.self, ServeCommand.self, UserCommand.self, TokenCommand.self, InstallCommand.self,
         ]
     )
 
@@ -95,7 +95,7 @@ package enum CommandLineRunner {
             context.standardError("error: \(error)\n")
             if case .unreadable = error { return notFound }
             return invalidInput
-        case is StoreError, is CatalogError:
+        case is StoreError, is CatalogError, is ProgramInstallation.Failure:
             context.standardError("error: \(error)\n")
             return storageFailure
         case let error as CommandFailure:

@@ -34,7 +34,7 @@ public enum CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerSchema(let migrations):
             "the book catalog was written by a newer BooksTrack (it has migrations \(migrations.joined(separator: ", "))); update BooksTrack, or delete catalog.sqlite to rebuild it"
         case .seedResourceMissing(let searched):
-            "the seed catalog shipped with BooksTrack is missing (looked in \(searched.joined(separator: ", "))); reinstall BooksTrack with its BooksTrack_BooksTrackCatalog.resources folder next to the executable"
+            "the seed catalog shipped with BooksTrack is missing (looked in \(searched.joined(separator: ", "))); install BooksTrack with `bookstrack install --prefix DIR` from its build folder, which puts its resources in DIR/share/bookstrack"
         case .seedResourceUnreadable(let path, let reason):
             "the seed catalog at \(path) cannot be read: \(reason); reinstall BooksTrack or rebuild it with scripts/build-seed-catalog.py"
         case .busy(let reason):

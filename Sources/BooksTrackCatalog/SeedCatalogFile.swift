@@ -66,30 +66,14 @@ struct SeedCatalogFile {
         return books
     }
 
-    /// The seed bundled with the module, found without `Bundle.module`, whose accessor stops the
-    /// process when the resource bundle is missing: this looks in the same places (next to the
-    /// executable, and the bundles loaded) and throws a clear error instead.
+    /// The seed bundled with the program: beside the executable in a build folder, or in the
+    /// installed prefix's `share/bookstrack` (`InstalledResources`); a clear error when missing.
     static func bundledURL() throws -> URL {
-        var folders: [URL] = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() { folders.append(executable) }
-        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        var searched: [String] = []
-        for folder in folders where !searched.contains(folder.path) {
-            searched.append(folder.path)
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            // SwiftPM names the bundle <package>_BooksTrackCatalog.resources (Linux) or .bundle (Apple).
-            for entry in entries.sorted()
-            where entry.hasSuffix("_BooksTrackCatalog.resources") || entry.hasSuffix("_BooksTrackCatalog.bundle") {
-                let bundle = folder.appendingPathComponent(entry, isDirectory: true)
-                for candidate in [
-                    bundle.appendingPathComponent("Resources/\(resourceName).\(resourceExtension)"),
-                    bundle.appendingPathComponent("Contents/Resources/Resources/\(resourceName).\(resourceExtension)"),
-                ] where FileManager.default.isReadableFile(atPath: candidate.path) {
-                    return candidate
-                }
-            }
+        do {
+            return try InstalledResources.url(of: "Resources/\(resourceName).\(resourceExtension)", in: "BooksTrackCatalog")
+        } catch let missing as InstalledResources.Missing {
+            throw CatalogError.seedResourceMissing(searched: missing.searched)
         }
-        throw CatalogError.seedResourceMissing(searched: searched)
     }
 
     /// 64-bit FNV-1a of the bytes, in hexadecimal: a change detector, not a security measure.

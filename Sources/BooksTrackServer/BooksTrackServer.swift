@@ -2,6 +2,7 @@ import BooksTrackApp
 import BooksTrackCore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 
@@ -13,8 +14,9 @@ public struct BooksTrackServer: Sendable {
 
     /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
     public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
-        services = try ServerServices(app: app, configuration: configuration, logger: logger)
+        // The pages first: services hold an HTTP client that must be shut down once made.
         pages = try WebPages.load()
+        services = try ServerServices(app: app, configuration: configuration, logger: logger)
         self.logger = logger
     }
 
@@ -27,12 +29,20 @@ public struct BooksTrackServer: Sendable {
         router.add(APIRoute.all, services: services)
         WebRoutes(services: services, pages: pages).add(to: router)
         let configuration = services.configuration
+        let limits = configuration.connections.fitted(toDescriptors: DescriptorLimit.raise())
+        let count = ConnectionCount(limits: limits, trustedAddresses: configuration.trustedProxies)
+        let webSocketResponder = ProgressSocket.router(services: services).buildResponder()
+        // A WebSocket is pinged every 30 s; requests are timed by the connection handlers.
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(limits: limits)], idleTimeout: nil),
+            ws: .init(maxFrameSize: 1 << 14))
         var application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: ProgressSocket.router(services: services),
-                // A connection idle for a minute is closed; a WebSocket is pinged every 30 s.
-                configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 14))),
+            server: HTTPServerBuilder { responder in
+                GuardedChildChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                    count: count)
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "BooksTrack"),
             logger: logger
         )

@@ -19,13 +19,21 @@ public struct ServerConfiguration: Sendable {
     public var bookPageLifetime: Duration
     /// The same for the routes that take an upload (imports, page photos): a 50 MB file on a slow line.
     public var uploadTimeLimit: Duration
+    /// How many connections are held at once and how long each may take to send its request.
+    public var connections: ConnectionLimits
+    /// Addresses of reverse proxies whose `X-Forwarded-For` is believed (none by default): a
+    /// request through one is counted and throttled by the address the proxy names.
+    public var trustedProxies: Set<String>
 
     /// The defaults: loopback port 8080, sign-up closed.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil, signUp: SignUpPolicy = .closed,
         passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024, requestTimeLimit: Duration = .seconds(30),
-        uploadTimeLimit: Duration = .seconds(600), bookPageLifetime: Duration = .seconds(1)
+        uploadTimeLimit: Duration = .seconds(600), bookPageLifetime: Duration = .seconds(1),
+        connections: ConnectionLimits = ConnectionLimits(), trustedProxies: Set<String> = []
     ) {
+        self.connections = connections
+        self.trustedProxies = trustedProxies
         self.bookPageLifetime = bookPageLifetime
         self.host = host
         self.port = port

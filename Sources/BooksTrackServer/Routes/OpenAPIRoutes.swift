@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 import Hummingbird
 
@@ -5,7 +6,7 @@ import Hummingbird
 /// checked against `APIRoute.all` by the tests.
 enum OpenAPIRoutes {
     /// The document's bytes, read once.
-    static let document: Data? = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
+    static let document: Data? = (try? InstalledResources.url(of: "Resources/openapi.json", in: "BooksTrackServer"))
         .flatMap { try? Data(contentsOf: $0) }
 
     static let routes: [APIRoute] = [

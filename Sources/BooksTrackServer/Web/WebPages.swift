@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,20 +16,23 @@ struct WebPages: Sendable {
     }
 
     enum LoadingError: Error, CustomStringConvertible {
-        case missingResources
+        case missingResources(InstalledResources.Missing)
         case template(String, any Error)
 
         var description: String {
             switch self {
-            case .missingResources: "the web app's templates are missing from the server's resources"
+            case .missingResources(let missing): "the web app's templates are missing: \(missing)"
             case .template(let name, let error): "the web app's template \(name) does not parse: \(error)"
             }
         }
     }
 
     static func load() throws -> WebPages {
-        guard let root = Bundle.module.url(forResource: "web", withExtension: nil, subdirectory: "Resources") else {
-            throw LoadingError.missingResources
+        let root: URL
+        do {
+            root = try InstalledResources.url(of: "Resources/web", in: "BooksTrackServer")
+        } catch let missing as InstalledResources.Missing {
+            throw LoadingError.missingResources(missing)
         }
         var templates = MustacheLibrary()
         let folder = root.appendingPathComponent("templates")

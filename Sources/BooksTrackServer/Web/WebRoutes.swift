@@ -358,6 +358,9 @@ struct WebRoutes: Sendable {
         var searched: Bool
         var error: String?
         var source: String?
+        /// The sources that could not answer ("localcatalog: the seed catalog is missing"): with
+        /// no results the page says the search failed, never "Nothing found".
+        var unavailable: [String]
         var statuses: [WebViews.Option]
     }
 
@@ -380,10 +383,13 @@ struct WebRoutes: Sendable {
         var results: [SearchResult] = []
         var failure = error
         var source: String?
+        var unavailable: [String] = []
         if !query.trimmingCharacters(in: .whitespaces).isEmpty {
             do {
                 let answer = try await services.search.answer(SearchQuestion(query: query))
                 source = answer.provider
+                unavailable = answer.reports.filter { [.failed, .timedOut, .rateLimited].contains($0.outcome) }
+                    .map { "\($0.provider) \($0.outcome.displayName)" + ($0.message.map { ": \($0)" } ?? "") }
                 let works = answer.works.prefix(20)
                 let held = try await services.library(web.account).library.entries(isbns: works.flatMap { $0.editions.flatMap(\.isbn13) }.compactMap { ISBN($0) })
                 for (index, work) in works.enumerated() {
@@ -406,7 +412,7 @@ struct WebRoutes: Sendable {
             frame: WebViews.frame("Search", tab: "/search", theme: theme(request), session: web, notice: scanned,
                                   failure: photoError == nil ? nil : "No book was read from the photo: see the message next to it."),
             photoError: photoError, query: query, results: results,
-            searched: !query.isEmpty && failure == nil, error: failure, source: source,
+            searched: !query.isEmpty && failure == nil, error: failure, source: source, unavailable: unavailable,
             statuses: WebViews.options(ReadingStatus.allCases.map { ($0, $0.displayName) }, selected: .toRead) { $0.rawValue }),
             status: failure == nil ? status : .badRequest)
     }

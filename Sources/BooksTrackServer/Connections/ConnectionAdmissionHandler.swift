@@ -1,0 +1,74 @@
+import NIOCore
+
+/// The first handler of every connection: refuses it when the server or its address is full,
+/// and closes it when its first request's head has not arrived within the head time limit
+/// (a silent socket, or headers sent a few bytes at a time). Later requests on the same
+/// connection are timed by `RequestDeadlineHandler`, which the HTTP pipeline adds after the
+/// first head (a WebSocket upgrade never reaches it: its socket is pinged instead).
+final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let count: ConnectionCount
+    private var deadline: Scheduled<Void>?
+    /// The last bytes seen, to find the blank line that ends the first head across reads.
+    private var tail: [UInt8] = []
+    private var headEnded = false
+
+    init(count: ConnectionCount) {
+        self.count = count
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let address = context.channel.remoteAddress?.hostText ?? "unknown"
+        guard count.admit(address) else {
+            context.close(promise: nil)
+            return
+        }
+        let count = count
+        context.channel.closeFuture.whenComplete { _ in count.release(address) }
+        let limit = count.limits.headTimeLimit
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: .init(limit)) { channel.close(promise: nil) }
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !headEnded {
+            let buffer = unwrapInboundIn(data)
+            if endsHead(buffer) {
+                headEnded = true
+                deadline?.cancel()
+                deadline = nil
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+        context.fireChannelInactive()
+    }
+
+    /// Whether `buffer`, after what came before, holds the blank line (CR LF CR LF) that ends
+    /// an HTTP/1 head.
+    private func endsHead(_ buffer: ByteBuffer) -> Bool {
+        let end: [UInt8] = [13, 10, 13, 10]
+        var window = tail
+        for byte in buffer.readableBytesView {
+            window.append(byte)
+            if window.count > 4 { window.removeFirst(window.count - 4) }
+            if window == end { return true }
+        }
+        tail = window
+        return false
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
