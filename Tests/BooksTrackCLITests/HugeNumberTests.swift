@@ -85,4 +85,33 @@ import Testing
         #expect(!restored.error.isEmpty)
         #expect(await copy.run("list").output.contains("No books"))
     }
+
+    @Test(arguments: [[], ["--json"]])
+    func aPagePastAnyLibraryIsRefusedWithAMessageInsteadOfACrash(format: [String]) async throws {
+        // Given a library with one book
+        let cli = try CLIHarness()
+        _ = try await cli.add("Dune", "--author", "Frank Herbert")
+
+        // When a page whose first book lies past what an Int counts is asked for
+        let result = await cli.run(["list", "--page", "1000000000000000000"] + format)
+
+        // Then it is refused as bad input, naming the option, and the first page still answers
+        #expect(result.exitCode == 2)
+        #expect(result.error.contains("--page 1000000000000000000"))
+        #expect(result.output.isEmpty)
+        #expect(await cli.run(["list"] + format).output.contains("Dune"))
+    }
+
+    @Test func theLastPageAnIntCountsIsAnsweredAsEmpty() async throws {
+        // Given a library with one book
+        let cli = try CLIHarness()
+        _ = try await cli.add("Dune", "--author", "Frank Herbert")
+
+        // When the highest page of one book a page is asked for
+        let result = await cli.run("list", "--limit", "1", "--page", "9223372036854775807")
+
+        // Then the page is empty, and says how many books there are
+        #expect(result.exitCode == 0)
+        #expect(result.output.contains("No books on page 9223372036854775807; there are 1."))
+    }
 }

@@ -1,5 +1,6 @@
 import BooksTrackCatalog
 import BooksTrackCore
+import BooksTrackTesting
 import Foundation
 import Testing
 
@@ -414,6 +415,72 @@ struct CatalogImportTests {
         let summary = try importLines([CatalogFixtures.editions[0], line], name: "nested.txt")
 
         #expect(summary.problems == [.invalidJSON: 1])
+    }
+
+    @Test func yearsOfNineteenOrMoreDigitsAreDroppedAndEveryGoodLineImported() throws {
+        // Given an author dump and an edition dump each with one line whose dates hold runs of 19
+        // to 40 digits (past what an Int holds), among good lines
+        let twentyDigits = String(repeating: "9", count: 20)
+        let fortyDigits = String(repeating: "1", count: 40)
+        let hugeAuthor = "/type/author\t/authors/OL9A\t1\t2010-01-01\t{\"name\": \"Huge Dates\", "
+            + "\"birth_date\": \"\(twentyDigits)\", \"death_date\": \"c. \(fortyDigits) AD\"}"
+        let hugeEdition = "/type/edition\t/books/OL9M\t1\t2010-01-01\t{\"title\": \"Huge Year\", "
+            + "\"publish_date\": \"\(twentyDigits)\", \"isbn_13\": [\"9781234567897\"], "
+            + "\"number_of_pages\": \(fortyDigits)}"
+        let authors = [CatalogFixtures.authors[0], hugeAuthor, CatalogFixtures.authors[1], CatalogFixtures.authors[2]]
+        let editions = [CatalogFixtures.editions[0], hugeEdition] + CatalogFixtures.editions.dropFirst()
+
+        // When both are imported
+        let authorSummary = try importLines(authors, name: "huge_authors.txt")
+        let editionSummary = try importLines(editions, name: "huge_editions.txt")
+
+        // Then every line comes in: the good ones whole, the huge one without the numbers it cannot hold
+        #expect((authorSummary.outcome, authorSummary.authors, authorSummary.malformedLines) == (.completed, 4, 0))
+        #expect((editionSummary.outcome, editionSummary.editions, editionSummary.malformedLines) == (.completed, 4, 0))
+        let huge = try #require(try catalog.works(isbn: try ISBN(parsing: "9781234567897")).first)
+        #expect(huge.title == "Huge Year")
+        #expect(huge.editions.first?.publicationDate == nil)
+        #expect(huge.editions.first?.pageCount == nil)
+        let schami = try #require(try catalog.works(isbn: try ISBN(parsing: "3446196803")).first)
+        #expect(schami.editions.first?.pageCount == 165)
+    }
+
+    @Test func randomDigitsInEveryNumberOfADumpNeverStopTheImport() throws {
+        // Given one author, work and edition line for each random or extreme value, the value in
+        // every date and number the catalog reads
+        let values = OutsideNumbers.values(count: 100, seed: 43)
+        var lines: [String] = []
+        for (index, value) in values.enumerated() {
+            let number = OutsideNumbers.isJSONNumber(value) ? value : "\"\(value)\""
+            lines.append("/type/author\t/authors/OL\(index)A\t1\t2010-01-01\t{\"name\": \"Author \(index)\", "
+                + "\"birth_date\": \"\(value)\", \"death_date\": \"\(value) BC\"}")
+            lines.append("/type/work\t/works/OL\(index)W\t1\t2010-01-01\t{\"title\": \"Work \(index)\", "
+                + "\"first_publish_date\": \"c. \(value)\", \"covers\": [\(number)], "
+                + "\"authors\": [{\"author\": {\"key\": \"/authors/OL\(index)A\"}}]}")
+            lines.append("/type/edition\t/books/OL\(index)M\t1\t2010-01-01\t{\"title\": \"Edition \(index)\", "
+                + "\"publish_date\": \"\(value)\", \"number_of_pages\": \(number), \"covers\": [\(number)], "
+                + "\"works\": [{\"key\": \"/works/OL\(index)W\"}]}")
+        }
+
+        // When the dump is imported
+        let summary = try importLines(lines, name: "numbers.txt")
+
+        // Then every line is a record, and every number the catalog answers lies within its bounds
+        #expect(summary.outcome == .completed)
+        #expect((summary.authors, summary.works, summary.editions, summary.malformedLines) == (values.count, values.count, values.count, 0))
+        let works = try catalog.search(title: "work", limit: 1_000) + catalog.search(title: "edition", limit: 1_000)
+        #expect(!works.isEmpty)
+        for work in works {
+            #expect(work.firstPublicationYear.map(Bounds.year.contains) ?? true)
+            for author in work.authors {
+                #expect(author.birthYear.map(Bounds.year.contains) ?? true)
+                #expect(author.deathYear.map(Bounds.year.contains) ?? true)
+            }
+            for edition in work.editions {
+                #expect(edition.pageCount.map(Bounds.pageCount.contains) ?? true)
+                #expect(edition.publicationDate.map { PartialDate(parsing: $0).map { Bounds.year.contains($0.year) } ?? false } ?? true)
+            }
+        }
     }
 
     @Test func invalidUTF8InsideAStringIsRepairedNotFatal() throws {

@@ -42,6 +42,11 @@ struct ListCommand: AsyncParsableCommand {
         }
         guard limit > 0 else { throw CommandFailure.invalid("--limit must be at least 1") }
         guard page > 0 else { throw CommandFailure.invalid("--page must be at least 1") }
+        guard let offset = all ? 0 : EntryQuery.offset(ofPage: page, limit: limit) else {
+            throw CommandFailure.invalid(
+                "--page \(page) of \(limit) books starts past the end of any library; use a smaller --page, or --all"
+            )
+        }
         var query = EntryQuery(
             statuses: statuses.isEmpty ? nil : Set(statuses),
             tag: tag,
@@ -49,7 +54,7 @@ struct ListCommand: AsyncParsableCommand {
             isOwned: owned,
             sort: sort,
             limit: all ? nil : limit,
-            offset: all ? 0 : (page - 1) * limit
+            offset: offset
         )
         if reverse { query.descending.toggle() }
         let library = try options.library()

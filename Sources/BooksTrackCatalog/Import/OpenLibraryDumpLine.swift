@@ -268,8 +268,10 @@ enum OpenLibraryDumpLine {
         var value = 0
         for byte in text.utf8.prefix(100) + [0] {
             if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                // A run longer than four digits is no year: its value is not kept, so a run of any
+                // length ("99999999999999999999") cannot overflow.
+                if digits < 4 { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
                 digits += 1
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
                 continue
             }
             if digits == 4, (1000...2999).contains(value) { return value }

@@ -17,8 +17,9 @@ public struct AuthorDTO: Codable, Hashable, Sendable {
     ) {
         self.name = name
         self.sortName = sortName
-        self.birthYear = birthYear
-        self.deathYear = deathYear
+        // Years outside `Bounds.year` are dropped: an author with them could not be saved.
+        self.birthYear = birthYear.flatMap { Bounds.year.contains($0) ? $0 : nil }
+        self.deathYear = deathYear.flatMap { Bounds.year.contains($0) ? $0 : nil }
         self.openLibraryID = openLibraryID
         self.wikidataID = wikidataID
         self.goodreadsID = goodreadsID

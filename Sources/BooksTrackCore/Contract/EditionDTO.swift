@@ -35,7 +35,7 @@ public struct EditionDTO: Codable, Hashable, Sendable {
         self.title = title
         self.publisher = publisher
         self.publicationDate = publicationDate
-        self.pageCount = pageCount
+        self.pageCount = pageCount.flatMap { Bounds.pageCount.contains($0) ? $0 : nil }
         self.format = format
         self.language = language
         self.coverImageURL = coverImageURL

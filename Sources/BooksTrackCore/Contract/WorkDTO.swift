@@ -38,7 +38,8 @@ public struct WorkDTO: Codable, Hashable, Sendable {
         self.title = title
         self.subtitle = subtitle
         self.authors = authors
-        self.firstPublicationYear = firstPublicationYear
+        // A year no book has (a provider's typo, digits run together) is dropped, not passed on.
+        self.firstPublicationYear = firstPublicationYear.flatMap { Bounds.year.contains($0) ? $0 : nil }
         self.description = description
         self.subjects = subjects
         self.originalLanguage = originalLanguage

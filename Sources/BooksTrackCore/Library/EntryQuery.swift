@@ -62,6 +62,17 @@ public struct EntryQuery: Hashable, Sendable {
     }
 }
 
+extension EntryQuery {
+    /// The offset of page `page` (from 1) of `limit` books: `(page - 1) × limit`, or nil when
+    /// that is past anything an `Int` counts (`--page 1000000000000000000`), so a front end
+    /// answers with a message instead of trapping.
+    public static func offset(ofPage page: Int, limit: Int) -> Int? {
+        guard page >= 1, limit >= 1 else { return nil }
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: limit)
+        return overflow ? nil : offset
+    }
+}
+
 extension EntryQuery.Sort {
     /// Dates and ratings read best newest/highest first; titles and authors A to Z.
     public var defaultDescending: Bool {

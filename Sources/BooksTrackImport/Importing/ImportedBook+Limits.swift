@@ -40,7 +40,14 @@ extension ImportedBook {
             }
             book.pageCount = nil
         }
-        if let minutes = audioDurationMinutes, !Bounds.audioMinutes.contains(minutes) { book.audioDurationMinutes = nil }
+        if let minutes = audioDurationMinutes, !Bounds.audioMinutes.contains(minutes) {
+            if minutes > 0 {
+                problems.append(ImportProblem(
+                    row: row, message: "\(minutes) minutes is longer than an audiobook runs (\(Bounds.text(Bounds.audioMinutes))); imported without a length"
+                ))
+            }
+            book.audioDurationMinutes = nil
+        }
         if let year = firstPublicationYear, !Bounds.year.contains(year) { book.firstPublicationYear = nil }
         if let position = seriesPosition, !position.isFinite || position < 0 { book.seriesPosition = nil }
         if let end = seriesPositionEnd, !end.isFinite || end <= (book.seriesPosition ?? .infinity) { book.seriesPositionEnd = nil }

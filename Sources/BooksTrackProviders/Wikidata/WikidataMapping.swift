@@ -56,7 +56,7 @@ package enum WikidataMapping {
         if let precision, precision < 9 { return nil }
         let sign = text.first == "-" ? -1 : 1
         let digits = text.drop(while: { $0 == "+" || $0 == "-" }).prefix(while: \.isNumber)
-        guard (1...11).contains(digits.count), let year = Int(digits) else { return nil }
+        guard (1...11).contains(digits.count), let year = Int(digits), Bounds.year.contains(sign * year) else { return nil }
         return sign * year
     }
 

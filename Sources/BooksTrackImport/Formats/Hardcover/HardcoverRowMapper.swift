@@ -87,7 +87,8 @@ struct HardcoverRowMapper: RowMapper {
         if let seconds = Cells.count(row[durationInSeconds], column: "Duration in Seconds", row: number, problems: &problems),
             seconds > 0
         {
-            book.audioDurationMinutes = max(1, (seconds + 30) / 60)
+            // Rounded to the nearest minute without adding first, which would overflow at Int.max.
+            book.audioDurationMinutes = max(1, seconds / 60 + (seconds % 60 >= 30 ? 1 : 0))
         }
         book.publicationDate = Cells.partialDate(row[publishDate], column: "Publish Date", row: number, problems: &problems)
         book.publisher = row[publisher]
