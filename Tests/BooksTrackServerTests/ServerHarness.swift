@@ -28,17 +28,20 @@ struct ServerHarness: Sendable {
     static func run(
         signUp: SignUpPolicy = .closed, jsonBodyLimit: Int = 64 * 1024, publicURL: URL? = nil, folder given: TemporaryDirectory? = nil,
         environment: [String: String] = ["BOOKSTRACK_OFFLINE": "1"], requestTimeLimit: Duration = .seconds(30),
-        prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in }, _ body: @Sendable (ServerHarness) async throws -> Void
+        prepare: @Sendable (BooksTrackApp) async throws -> Void = { _ in },
+        configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let folder = try given ?? TemporaryDirectory(prefix: "bookstrack-server-tests")
         defer { if given == nil { folder.remove() } }
         let clock = SettableClock(start: start)
         let app = BooksTrackApp(dataDirectory: folder.url, environment: environment, now: { clock.now })
         try await prepare(app)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit, requestTimeLimit: requestTimeLimit,
             // Kept pages outlive a slow test run's pauses: what makes one out of date is tested by change, not by time.
             bookPageLifetime: .seconds(30))
+        configure(&configuration)
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {
             try await server.application().test(.live) { client in

@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1:8080 unless told otherwise. The first start without accounts prints how to \
             create the first one. Environment: BOOKSTRACK_HOST, BOOKSTRACK_PORT, BOOKSTRACK_PUBLIC_URL, \
-            BOOKSTRACK_SIGN_UP (\(SignUpPolicy.allCases.map(\.rawValue).joined(separator: ", "))); flags win over them.
+            BOOKSTRACK_TRUSTED_PROXIES (comma-separated), BOOKSTRACK_SIGN_UP (\(SignUpPolicy.allCases.map(\.rawValue).joined(separator: ", "))); flags win over them.
             """
     )
 
@@ -27,6 +27,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("sign-up"), help: "Who may create an account: closed (default), invite (with an administrator's invitation) or open.")
     var signUp: String?
+
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "The address of a reverse proxy whose X-Forwarded-For is believed (repeatable; none by default).",
+        discussion: "Requests through it are counted and slowed by the client address it names; a client's own X-Forwarded-For is never believed."))
+    var trustedProxies: [String] = []
+
+    @Option(name: .customLong("max-connections"), help: "Connections held at once (default 4096, within the open-file limit).")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-connections-per-address"), help: "Connections held at once from one address, trusted proxies excepted (default 128).")
+    var maxConnectionsPerAddress: Int?
+
+    @Option(name: .customLong("request-head-timeout"), help: "Seconds a connection has to send a request's head (default 10).")
+    var requestHeadTimeout: Int?
 
     @OptionGroup var folder: DataFolderOptions
 
@@ -50,6 +64,25 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure.invalid("--sign-up: \(text) is one of " + SignUpPolicy.allCases.map(\.rawValue).joined(separator: ", "))
             }
             configuration.signUp = policy
+        }
+        let proxies = trustedProxies + (environment["BOOKSTRACK_TRUSTED_PROXIES"]?.split(separator: ",").map(String.init) ?? [])
+        for proxy in proxies.map({ $0.trimmingCharacters(in: .whitespaces) }) where !proxy.isEmpty {
+            guard IPAddressText.isAddress(proxy) else { throw CommandFailure.invalid("--trusted-proxy: \(proxy) is not an IP address (127.0.0.1, ::1)") }
+            configuration.trustedProxies.insert(proxy)
+        }
+        if let maxConnections {
+            guard (1...1_000_000).contains(maxConnections) else { throw CommandFailure.invalid("--max-connections: \(maxConnections) is not between 1 and 1000000") }
+            configuration.connections.maximum = maxConnections
+        }
+        if let maxConnectionsPerAddress {
+            guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
+                throw CommandFailure.invalid("--max-connections-per-address: \(maxConnectionsPerAddress) is not between 1 and 1000000")
+            }
+            configuration.connections.maximumPerAddress = maxConnectionsPerAddress
+        }
+        if let requestHeadTimeout {
+            guard (1...3_600).contains(requestHeadTimeout) else { throw CommandFailure.invalid("--request-head-timeout: \(requestHeadTimeout) is not between 1 and 3600 seconds") }
+            configuration.connections.headTimeLimit = .seconds(requestHeadTimeout)
         }
         let app = folder.app()
         let server = try BooksTrackServer(app: app, configuration: configuration)

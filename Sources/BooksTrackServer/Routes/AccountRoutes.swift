@@ -159,17 +159,17 @@ enum AccountRoutes {
         },
     ]
 
-    /// The address a request came from. Behind a reverse proxy on the same machine (the peer is
-    /// loopback), it is the last address the proxy added to `X-Forwarded-For`: otherwise every
-    /// reader would share the proxy's address, and one guesser would slow them all down. A
-    /// client's own `X-Forwarded-For` is not believed unless it came through such a proxy.
-    static func clientAddress(_ request: Request, _ context: APIContext) -> String {
+    /// The address a request came from. Through a reverse proxy the operator named
+    /// (`--trusted-proxy`), it is the last address that proxy added to `X-Forwarded-For`:
+    /// otherwise every reader would share the proxy's address, and one guesser would slow them
+    /// all down. Anyone else's `X-Forwarded-For` is not believed, loopback peers' included.
+    static func clientAddress(_ request: Request, _ context: APIContext, services: ServerServices) -> String {
         let peer = context.remoteAddress ?? "unknown"
-        guard peer == "127.0.0.1" || peer == "::1",
-              let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").last
+        guard services.configuration.trustedProxies.contains(peer),
+              let forwarded = request.headers[values: HTTPField.Name("X-Forwarded-For")!].last?.split(separator: ",").last
         else { return peer }
         let address = forwarded.trimmingCharacters(in: .whitespaces)
-        return address.isEmpty ? peer : String(address.prefix(64))
+        return IPAddressText.isAddress(address) ? address : peer
     }
 
     /// A new session at every sign-in (the API's and the web app's); the one the browser came
@@ -181,7 +181,7 @@ enum AccountRoutes {
 
     /// Signs in, slowed down after repeated failures of the account or from the address.
     static func signIn(name: String, password: String, request: Request, context: APIContext, services: ServerServices) async throws -> Account {
-        let keys = ["account:" + name.lowercased(), "address:" + clientAddress(request, context)]
+        let keys = ["account:" + name.lowercased(), "address:" + clientAddress(request, context, services: services)]
         let wait = await services.throttle.wait(for: keys)
         if wait > .zero {
             let seconds = max(1, Int(wait.components.seconds))
