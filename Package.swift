@@ -101,6 +101,7 @@ let package = Package(
                 "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore", "BooksTrackImport", "BooksTrackReports", "BooksTrackCatalog",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

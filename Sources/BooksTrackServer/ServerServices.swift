@@ -21,6 +21,10 @@ final class ServerServices: Sendable {
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
     let throttle: SignInThrottle
+    /// The server's signatures (device cookies, image links), under a key kept in the data folder.
+    let signing: ServerSigning
+    /// The cookies that mark browsers an account has signed in from.
+    var knownDevices: KnownDevice { KnownDevice(signing: signing) }
     /// The one-time secret of the setup link, made at start while no account has a password.
     let setupSecret: String
     /// Pages of the book list kept encoded for a second.
@@ -41,6 +45,7 @@ final class ServerServices: Sendable {
         bookPages = BookPageCache(lifetime: configuration.bookPageLifetime)
         now = app.now
         throttle = SignInThrottle(now: app.now)
+        signing = try ServerSigning(keyFile: app.dataDirectory.appendingPathComponent("server.key"))
         database = try app.libraryDatabase()
         accounts = AccountService(store: database, secrets: app.secrets(passwordCost: configuration.passwordCost), now: app.now)
         let session = try app.searchSession(try app.providerConfiguration(), resultLimit: 20)

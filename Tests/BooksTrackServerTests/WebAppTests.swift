@@ -17,6 +17,11 @@ import Testing
         return browser
     }
 
+    /// The cookie of `browser` whose name starts with `prefix`.
+    static func cookieNamed(_ browser: WebBrowser, prefix: String) -> (name: String, value: String)? {
+        browser.allCookies().first { $0.key.hasPrefix(prefix) }.map { ($0.key, $0.value) }
+    }
+
     /// A browser signed in to an account that already has the tests' password.
     static func signIn(_ server: ServerHarness, _ name: String) async throws -> WebBrowser {
         let browser = WebBrowser(port: server.port)

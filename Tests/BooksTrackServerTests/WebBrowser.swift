@@ -13,6 +13,8 @@ final class WebBrowser: @unchecked Sendable {
         configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(90))))
 
     let port: Int
+    /// Whether posts carry `Origin` (a browser's do; a script's may not).
+    var sendsOrigin = true
     private let lock = NSLock()
     private var cookies: [String: String] = [:]
 
@@ -22,6 +24,7 @@ final class WebBrowser: @unchecked Sendable {
 
     func cookie(_ name: String) -> String? { lock.withLock { cookies[name] } }
     func setCookie(_ name: String, _ value: String) { lock.withLock { cookies[name] = value } }
+    func allCookies() -> [String: String] { lock.withLock { cookies } }
 
     func get(_ path: String) async throws -> Answer {
         try await send(.GET, path, body: nil)
@@ -48,12 +51,22 @@ final class WebBrowser: @unchecked Sendable {
         return try await send(.POST, path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
-    func send(_ method: HTTPMethod, _ path: String, body: [UInt8]?, contentType: String? = nil) async throws -> Answer {
+    func send(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]?, contentType: String? = nil, origin: String? = nil,
+        extraHeaders: [(String, String)] = []
+    ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         let jar = lock.withLock { cookies }
         if !jar.isEmpty { request.headers.add(name: "Cookie", value: jar.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")) }
         if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
+        // Every current browser names the page's origin when it posts a form.
+        if let origin {
+            request.headers.add(name: "Origin", value: origin)
+        } else if method == .POST, sendsOrigin {
+            request.headers.add(name: "Origin", value: "http://127.0.0.1:\(port)")
+        }
+        for (name, value) in extraHeaders { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         // A hang detector, not a speed check (see `ServerHarness.send`).
         let response = try await Self.client.execute(request, timeout: .seconds(120))

@@ -14,6 +14,12 @@ extension User {
         return trimmed
     }
 
+    /// The form two names are compared in: canonically composed (NFC) and lower-cased, so
+    /// "Alice", "ALICE" and "alice" (and "é" typed as e + U+0301) name one user.
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+    }
+
     private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == " " { return true }
         switch scalar.properties.generalCategory {

@@ -121,7 +121,7 @@ enum AccountRoutes {
             if let signedIn = context.account {
                 account = signedIn
             } else if let username = body.username, let password = body.password {
-                account = try await signIn(name: username, password: password, request: request, context: context, services: services)
+                account = try await signIn(name: username, password: password, request: request, context: context, services: services).account
             } else {
                 throw APIError.unauthorized
             }
@@ -129,12 +129,18 @@ enum AccountRoutes {
             return try JSONBody.success(CreatedTokenJSON(token: created.token, secret: created.secret), context: context, status: .created)
         },
         APIRoute(.post, "/v1/session", .open) { request, context, services in
+            // A browser's session is opened only from this site's own pages (no login CSRF).
+            if let origin = SameOrigin.origin(of: request),
+               !SameOrigin.isSameOrigin(origin, request: request, publicURL: services.configuration.publicURL) {
+                throw APIError(.forbidden, code: "CROSS_SITE", "a session is opened only from this site's own pages (Origin \(origin.prefix(100)))")
+            }
             let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)
-            let account = try await signIn(name: credentials.name, password: credentials.password, request: request, context: context, services: services)
-            let opened = try await openSession(for: account, request: request, context: context, services: services)
-            var response = try JSONBody.success(SessionJSON(account: AccountJSON(account), csrfToken: opened.csrfToken, session: opened.session),
+            let signedIn = try await signIn(name: credentials.name, password: credentials.password, request: request, context: context, services: services)
+            let opened = try await openSession(for: signedIn.account, request: request, context: context, services: services)
+            var response = try JSONBody.success(SessionJSON(account: AccountJSON(signedIn.account), csrfToken: opened.csrfToken, session: opened.session),
                                                 context: context, status: .created)
             response.headers[.setCookie] = BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)
+            response.headers.append(HTTPField(name: .setCookie, value: signedIn.deviceCookie))
             return response
         },
         APIRoute(.delete, "/v1/session", .account) { _, context, services in
@@ -179,19 +185,45 @@ enum AccountRoutes {
         return try await services.accounts.openSession(for: account, userAgent: request.headers[.userAgent])
     }
 
-    /// Signs in, slowed down after repeated failures of the account or from the address.
-    static func signIn(name: String, password: String, request: Request, context: APIContext, services: ServerServices) async throws -> Account {
-        let keys = ["account:" + name.lowercased(), "address:" + clientAddress(request, context, services: services)]
+    /// A successful sign-in: the account, and the device cookie to set for the browser.
+    struct SignedIn {
+        let account: Account
+        let deviceCookie: String
+    }
+
+    /// Signs in, slowed down after repeated failures from the address, of the account from the
+    /// address, and of the account anywhere. The last slows only browsers that have not signed
+    /// in to the account before: a browser with its device cookie is slowed by its own failures.
+    static func signIn(name: String, password: String, request: Request, context: APIContext, services: ServerServices) async throws -> SignedIn {
+        let nameKey = User.nameKey(name)
+        let address = clientAddress(request, context, services: services)
+        var keys = ["address:" + address, "pair:" + nameKey + "\n" + address]
+        if let device = services.knownDevices.device(in: request, for: nameKey) {
+            keys.append("device:" + device)
+        } else {
+            keys.append("account:" + nameKey)
+        }
+        let account = try await throttled(keys, services: services) {
+            try await services.accounts.signIn(name: name, password: password)
+        }
+        return SignedIn(account: account, deviceCookie: services.knownDevices.setting(for: nameKey, secure: services.servesHTTPS))
+    }
+
+    /// Runs `check`, a password check that throws `AccountError.wrongCredentials` when the
+    /// password is wrong, unless one of `keys` failed too often lately (429 with the wait);
+    /// a wrong password counts against every key, a right one clears all but the account-wide one
+    /// (the guesser elsewhere is still guessing).
+    static func throttled<T>(_ keys: [String], services: ServerServices, _ check: () async throws -> T) async throws -> T {
         let wait = await services.throttle.wait(for: keys)
         if wait > .zero {
             let seconds = max(1, Int(wait.components.seconds))
             throw APIError(.tooManyRequests, code: "TOO_MANY_ATTEMPTS",
-                           "too many failed sign-ins; try again in \(seconds) s", details: ["retryAfter": "\(seconds)"])
+                           "too many wrong passwords; try again in \(seconds) s", details: ["retryAfter": "\(seconds)"])
         }
         do {
-            let account = try await services.accounts.signIn(name: name, password: password)
-            await services.throttle.succeeded([keys[0]])
-            return account
+            let value = try await check()
+            await services.throttle.succeeded(keys.filter { !$0.hasPrefix("account:") })
+            return value
         } catch AccountError.wrongCredentials {
             await services.throttle.failed(keys)
             throw AccountError.wrongCredentials

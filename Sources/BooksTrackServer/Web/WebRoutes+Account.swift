@@ -87,7 +87,11 @@ extension WebRoutes {
                     return try await settingsPage(request, web, errors: ["password": "The new password and its repetition differ."], status: .badRequest)
                 }
                 do {
-                    try await services.accounts.changePassword(of: web.account, current: current, new: new, keeping: web.session.id)
+                    try await AccountRoutes.throttled(passwordKeys(request, context, web), services: services) {
+                        try await services.accounts.changePassword(of: web.account, current: current, new: new, keeping: web.session.id)
+                    }
+                } catch let error as APIError where error.error.code == "TOO_MANY_ATTEMPTS" {
+                    return try await settingsPage(request, web, errors: ["password": Self.tooManyPasswords(error)], status: .tooManyRequests)
                 } catch AccountError.wrongCredentials {
                     return try await settingsPage(request, web, errors: ["password": "The current password is not right."], status: .unauthorized)
                 } catch let error as AccountError {
@@ -146,7 +150,11 @@ extension WebRoutes {
         router.post("/settings/delete") { request, context in
             await form(request, context) { web, form in
                 do {
-                    try await services.accounts.deleteAccount(web.account, password: form.raw("password") ?? "")
+                    try await AccountRoutes.throttled(passwordKeys(request, context, web), services: services) {
+                        try await services.accounts.deleteAccount(web.account, password: form.raw("password") ?? "")
+                    }
+                } catch let error as APIError where error.error.code == "TOO_MANY_ATTEMPTS" {
+                    return try await deletePage(request, web, error: Self.tooManyPasswords(error), status: .tooManyRequests)
                 } catch AccountError.wrongCredentials {
                     return try await deletePage(request, web, error: "The password is not right; nothing was deleted.", status: .unauthorized)
                 } catch AccountError.lastAdministrator {
@@ -175,6 +183,16 @@ extension WebRoutes {
     }
 
     /// A use case's message as a sentence: capital first, full stop last.
+    /// The throttle's keys for a signed-in reader retyping a password (to change it, or to delete
+    /// the account): the account, and the address.
+    private func passwordKeys(_ request: Request, _ context: APIContext, _ web: WebSession) -> [String] {
+        ["password:" + web.account.user.id.description, "address:" + AccountRoutes.clientAddress(request, context, services: services)]
+    }
+
+    static func tooManyPasswords(_ error: APIError) -> String {
+        "Too many wrong passwords: to keep guessers out, the next try waits. Try again in \(error.error.details["retryAfter"] ?? "a few") seconds."
+    }
+
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")

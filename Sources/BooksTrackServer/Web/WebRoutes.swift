@@ -2,6 +2,7 @@ import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The web app: server-rendered pages whose forms work without JavaScript. Every page is read →
@@ -33,8 +34,7 @@ struct WebRoutes: Sendable {
                 if try await services.accounts.needsFirstAccount() {
                     notice = "This server has no account yet. Open the setup link the server printed when it started (it ends in /setup?code=…), or on the server run: bookstrack user add NAME --admin --password-stdin"
                 }
-                return pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
-                                                         name: "", next: safeNext(request.uri.queryParameters.get("next")), error: nil))
+                return signInPage(request, name: "", next: safeNext(request.uri.queryParameters.get("next")), error: nil, notice: notice)
             }
         }
         router.post("/signin") { request, context in
@@ -195,9 +195,15 @@ struct WebRoutes: Sendable {
         return WebViews.themes.first { $0.id == chosen }?.id ?? WebViews.themes[0].id
     }
 
-    /// Where to go after signing in: a path of this site only.
+    /// Where to go after signing in: a path of this site only, taken as it is or not at all. A
+    /// browser drops tabs and line breaks from a URL and reads `\` as `/`, so `/\t/evil.example`
+    /// would take the reader to evil.example: any control character, space, backslash, or a
+    /// second slash at the start refuses the whole value.
     func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count <= 512 else { return "/library" }
+        guard let next, next.utf8.count <= 512, next.hasPrefix("/"), !next.hasPrefix("//"),
+              !next.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                  || $0.properties.generalCategory == .format })
+        else { return "/library" }
         return next
     }
 
@@ -208,31 +214,64 @@ struct WebRoutes: Sendable {
         var name: String
         var next: String
         var error: String?
+        /// The form's pre-session token, also set as a cookie only this site can read.
+        var token: String
+    }
+
+    /// The cookie of the sign-in form's pre-session token (login CSRF: a form posted from another
+    /// site cannot know it).
+    static let signInTokenCookie = "bt_signin"
+
+    /// The sign-in page, with a new pre-session token in its form and in a cookie.
+    func signInPage(_ request: Request, name: String, next: String, error: String?, notice: String? = nil,
+                    status: HTTPResponse.Status = .ok) -> Response {
+        var random = SystemRandomNumberGenerator()
+        let token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        var response = pages.render("signin", SignInPage(
+            frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
+            name: name, next: next, error: error, token: token), status: status)
+        response.headers.append(HTTPField(name: .setCookie, value: "\(Self.signInTokenCookie)=\(token); Path=/signin; Max-Age=86400; HttpOnly; SameSite=Strict"
+                                          + (services.servesHTTPS ? "; Secure" : "")))
+        return response
+    }
+
+    /// Whether a sign-in form came from this site: a same-origin `Origin` (every current browser
+    /// sends one with a form post), else the pre-session token of the form matching its cookie.
+    private func isOwnSignInForm(_ request: Request, _ form: WebForm) -> Bool {
+        if let origin = SameOrigin.origin(of: request) {
+            return SameOrigin.isSameOrigin(origin, request: request, publicURL: services.configuration.publicURL)
+        }
+        guard let cookie = request.cookies[Self.signInTokenCookie]?.value, let token = form["csrf"], !token.isEmpty else { return false }
+        return AccountService.secretsMatch(token, cookie)
     }
 
     private func signIn(_ request: Request, _ context: APIContext) async throws -> Response {
         let form = try await WebForm.read(request)
         let name = form["name"] ?? ""
-        let next = safeNext(form["next"])
+        let next = safeNext(form.raw("next"))
         let shown = { (error: String, status: HTTPResponse.Status) in
-            pages.render("signin", SignInPage(frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil),
-                                              name: name, next: next, error: error), status: status)
+            signInPage(request, name: name, next: next, error: error, status: status)
+        }
+        guard isOwnSignInForm(request, form) else {
+            return shown("This sign-in form came from another site, or its page is too old: sign in again here.", .forbidden)
         }
         guard !name.isEmpty, let password = form.raw("password"), !password.isEmpty else {
             return shown("Enter your name and your password.", .badRequest)
         }
-        let account: Account
+        let signedIn: AccountRoutes.SignedIn
         do {
-            account = try await AccountRoutes.signIn(name: name, password: password, request: request, context: context, services: services)
+            signedIn = try await AccountRoutes.signIn(name: name, password: password, request: request, context: context, services: services)
         } catch let error as APIError where error.error.code == "TOO_MANY_ATTEMPTS" {
             let seconds = error.error.details["retryAfter"] ?? "a few"
-            return shown("Too many wrong passwords for this name or from this address. To keep guessers out, the next try waits: try again in \(seconds) seconds.",
+            return shown("Too many wrong passwords for this name or from this address. To keep guessers out, the next try from here waits: try again in \(seconds) seconds. A browser you have signed in with before is not held up by others' guesses.",
                          .tooManyRequests)
         } catch AccountError.wrongCredentials {
             return shown("That name and password do not match an account.", .unauthorized)
         }
-        let opened = try await AccountRoutes.openSession(for: account, request: request, context: context, services: services)
-        return WebPages.redirect(next, headers: [.setCookie: BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)])
+        let opened = try await AccountRoutes.openSession(for: signedIn.account, request: request, context: context, services: services)
+        var headers: HTTPFields = [.setCookie: BrowserCookie.setting(opened.secret, secure: services.servesHTTPS)]
+        headers.append(HTTPField(name: .setCookie, value: signedIn.deviceCookie))
+        return WebPages.redirect(next, headers: headers)
     }
 
     // MARK: Library
@@ -436,5 +475,12 @@ struct WebRoutes: Sendable {
         var frame: WebViews.Frame
         var message: String
         var signedIn: Bool
+    }
+}
+
+extension String {
+    /// The text with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
