@@ -42,7 +42,8 @@ package struct CommandContext: Sendable {
     @TaskLocal package static var current = CommandContext.process
 }
 
-/// Writes a line to the current command's standard output.
+/// Writes a line to the current command's standard output, control characters escaped
+/// (`TerminalText`): nothing printed can act on the terminal.
 func say(_ text: String = "") {
-    CommandContext.current.standardOutput(text + "\n")
+    CommandContext.current.standardOutput(TerminalText.escaped(text) + "\n")
 }

@@ -8,6 +8,7 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        say(String(decoding: data, as: UTF8.self))
+        // JSONEncoder escapes C0 controls but writes DEL, C1 controls and bidi overrides as they are.
+        CommandContext.current.standardOutput(TerminalText.escapedJSON(String(decoding: data, as: UTF8.self)) + "\n")
     }
 }

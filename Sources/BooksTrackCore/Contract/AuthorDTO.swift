@@ -1,7 +1,7 @@
 /// An author as the API and every provider describe it.
 public struct AuthorDTO: Codable, Hashable, Sendable {
-    public var name: String
-    public var sortName: String?
+    @SingleLineText public var name: String
+    @SingleLineText public var sortName: String?
     public var birthYear: Int?
     public var deathYear: Int?
     /// "OL23919A".

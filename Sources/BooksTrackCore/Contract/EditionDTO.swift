@@ -4,8 +4,8 @@ public struct EditionDTO: Codable, Hashable, Sendable {
     public var isbn13: [String]
     /// The ISBN-10 forms the source gave or that exist for 978 ISBNs.
     public var isbn10: [String]
-    public var title: String?
-    public var publisher: String?
+    @SingleLineText public var title: String?
+    @SingleLineText public var publisher: String?
     /// "2004", "1998-09" or "2020-10-25" (a `PartialDate`).
     public var publicationDate: String?
     public var pageCount: Int?

@@ -1,14 +1,14 @@
 /// A work as the API and every provider describe it: the canonical search result.
 public struct WorkDTO: Codable, Hashable, Sendable {
-    public var title: String
-    public var subtitle: String?
+    @SingleLineText public var title: String
+    @SingleLineText public var subtitle: String?
     /// In order; the first is the primary author.
     public var authors: [AuthorDTO]
     public var firstPublicationYear: Int?
-    public var description: String?
-    public var subjects: [String]
+    @MultiLineText public var description: String?
+    @SingleLineText public var subjects: [String]
     public var originalLanguage: String?
-    public var seriesName: String?
+    @SingleLineText public var seriesName: String?
     public var seriesPosition: Double?
     public var coverImageURL: String?
     /// "OL45804W".

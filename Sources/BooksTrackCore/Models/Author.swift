@@ -6,13 +6,13 @@ public struct Author: Hashable, Sendable, Codable, Identifiable {
     public typealias ID = Identifier<Author>
 
     public var id: ID
-    public var name: String
+    @SingleLineText public var name: String
     /// "Last, First".
-    public var sortName: String?
+    @SingleLineText public var sortName: String?
     public var gender: AuthorGender
     public var culturalRegion: CulturalRegion?
-    public var nationality: String?
-    public var ethnicity: String?
+    @SingleLineText public var nationality: String?
+    @SingleLineText public var ethnicity: String?
     public var birthYear: Int?
     public var deathYear: Int?
     /// An explicit answer from the reader; wins over the computed rule.

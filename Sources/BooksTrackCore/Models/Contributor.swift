@@ -5,9 +5,9 @@
 /// was read. A contributor is kept with the role the source gave.
 public struct Contributor: Hashable, Sendable, Codable {
     /// The person's name as shown.
-    public var name: String
+    @SingleLineText public var name: String
     /// The role in lower case, as the source says it: "illustrator", "editor", "contributor".
-    public var role: String
+    @SingleLineText public var role: String
 
     /// A contributor; the role is trimmed and lower-cased.
     public init(name: String, role: String) {

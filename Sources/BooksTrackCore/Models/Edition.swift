@@ -10,7 +10,7 @@ public struct Edition: Hashable, Sendable, Codable, Identifiable {
     public var workID: Work.ID
     /// Valid ISBNs only, kept as ISBN-13, without duplicates.
     public var isbns: [ISBN]
-    public var publisher: String?
+    @SingleLineText public var publisher: String?
     public var publicationDate: PartialDate?
     /// Greater than zero when known.
     public var pageCount: Int?
@@ -18,10 +18,10 @@ public struct Edition: Hashable, Sendable, Codable, Identifiable {
     /// BCP 47 language tag.
     public var language: String?
     /// "25th anniversary edition".
-    public var editionTitle: String?
+    @SingleLineText public var editionTitle: String?
     public var coverImageURL: URL?
-    public var translator: String?
-    public var narrator: String?
+    @SingleLineText public var translator: String?
+    @SingleLineText public var narrator: String?
     /// Length of an audiobook.
     public var audioDurationMinutes: Int?
     /// Identifiers of this edition at outside services.

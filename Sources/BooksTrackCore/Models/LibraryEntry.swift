@@ -26,14 +26,14 @@ public struct LibraryEntry: Hashable, Sendable, Codable, Identifiable, NamedByID
     /// 0.25–5 in quarter steps; nil means unrated.
     public var rating: Double?
     /// At most 20,000 characters.
-    public var review: String?
+    @MultiLineText public var review: String?
     public var reviewHasSpoilers: Bool
     /// Private, at most 5,000 characters.
-    public var notes: String?
+    @MultiLineText public var notes: String?
     /// Private, at most 5,000 characters.
-    public var discussionNotes: String?
+    @MultiLineText public var discussionNotes: String?
     /// At most 64 characters each, de-duplicated case-insensitively.
-    public var tags: [String]
+    @SingleLineText public var tags: [String]
     public var quotes: [Quote]
     public var isFavorite: Bool
     public var isPublic: Bool
@@ -47,8 +47,8 @@ public struct LibraryEntry: Hashable, Sendable, Codable, Identifiable, NamedByID
     /// Pages per day, > 0.
     public var dailyReadingGoal: Int?
     public var contributesToCulturalGoal: Bool
-    public var culturalGoalCategory: String?
-    public var recommendedBy: String?
+    @SingleLineText public var culturalGoalCategory: String?
+    @SingleLineText public var recommendedBy: String?
     public var wouldRecommend: Bool?
     public var sessions: [ReadingSession]
     /// Photo metadata; the image bytes are kept by the store.

@@ -12,7 +12,7 @@ public struct PagePhoto: Hashable, Sendable, Codable, Identifiable {
 
     public var id: ID
     public var page: Int?
-    public var caption: String?
+    @MultiLineText public var caption: String?
     public var imageType: ImageType
     public var byteCount: Int
     public var dateAdded: Date

@@ -10,7 +10,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable, NamedByIDPrefix 
 
     public var id: ID
     /// At most 2,000 characters.
-    public var text: String
+    @MultiLineText public var text: String
     public var page: Int?
     public var dateAdded: Date
 

@@ -12,28 +12,28 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
 
     public var id: ID
     /// Trimmed, 1–512 characters.
-    public var title: String
-    public var subtitle: String?
+    @SingleLineText public var title: String
+    @SingleLineText public var subtitle: String?
     /// Ordered author identifiers; the first is the primary author.
     public var authorIDs: [Author.ID]
     /// Trimmed, de-duplicated case-insensitively.
-    public var genres: [String]
+    @SingleLineText public var genres: [String]
     /// BCP 47 language tag of the original text.
     public var originalLanguage: String?
     public var firstPublicationYear: Int?
     /// At most 10,000 characters.
-    public var description: String?
-    public var seriesName: String?
+    @MultiLineText public var description: String?
+    @SingleLineText public var seriesName: String?
     /// Position in the series; may be fractional (1.5).
     public var seriesPosition: Double?
     /// The last position of an omnibus that collects several (`#1-3`: position 1, end 3); nil for one book.
     public var seriesPositionEnd: Double?
-    public var culturalThemes: [String]
+    @SingleLineText public var culturalThemes: [String]
     /// People who made the book without being its authors (illustrators, editors), with their
     /// roles; nil when none is known (files written before contributors were kept have none).
     public var contributors: [Contributor]?
-    public var contentWarnings: [String]
-    public var awards: [String]
+    @SingleLineText public var contentWarnings: [String]
+    @SingleLineText public var awards: [String]
     public var readingDifficulty: ReadingDifficulty?
     /// Fallback cover when no edition has one.
     public var coverImageURL: URL?
