@@ -58,6 +58,30 @@ import Testing
         }
     }
 
+    @Test func anInvitationMakesAnAccountOnAServerWhoseSignUpIsClosed() async throws {
+        // Given the default policy: no public sign-up
+        try await ServerHarness.run(signUp: .closed) { server in
+            let admin = try await server.account("admin", admin: true)
+            let web = try #require(try await server.send(.post, "/v1/invitations", token: admin.token, json: "{}").data?["code"] as? String)
+            let api = try #require(try await server.send(.post, "/v1/invitations", token: admin.token, json: "{}").data?["code"] as? String)
+
+            // When the invited reader opens the link and joins
+            let browser = WebBrowser(port: server.port)
+            let page = try await browser.get("/join?invitation=\(web)")
+            #expect(!page.text.contains("only through its administrator"))
+            let joined = try await browser.post("/join", [("code", web), ("name", "guest"), ("password", "long enough"), ("confirm", "long enough")])
+            // Then the account is made and signed in, on the web and through the API alike
+            #expect(joined.status == 303, "\(joined.text)")
+            #expect(joined.header("Location") == "/library")
+            let other = try await server.send(.post, "/v1/accounts", json: #"{"name": "guest2", "password": "long enough", "invitation": "\#(api)"}"#)
+            #expect(other.status == 201)
+            // And without an invitation sign-up stays closed
+            let uninvited = try await server.send(.post, "/v1/accounts", json: #"{"name": "guest3", "password": "long enough"}"#)
+            #expect(uninvited.code == "SIGN_UP_CLOSED")
+            #expect(try await WebBrowser(port: server.port).get("/join").text.contains("only through its administrator"))
+        }
+    }
+
     @Test func twoSignUpsWithOneInvitationAtOnceMakeOneAccount() async throws {
         try await ServerHarness.run(signUp: .invite) { server in
             let admin = try await server.account("admin", admin: true)

@@ -55,16 +55,18 @@ public struct AccountService: Sendable {
     public func signUp(name: String, password: String, invitation: String?, policy: SignUpPolicy) async throws -> Account {
         let name = try User.validatedName(name)
         try Self.check(password: password)
+        // An invitation is the administrator making an account: it works whatever the public
+        // sign-up policy is.
+        if let code = invitation?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty {
+            guard Self.isWellFormed(secret: code) else { throw AccountError.invitationNotValid }
+            return try await store.createAccount(
+                name: name, passwordHash: secrets.hashPassword(password), invitationDigest: secrets.digest(token: code), now: now())
+        }
         switch policy {
         case .closed:
             throw AccountError.signUpClosed
         case .invite:
-            guard let code = invitation?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else {
-                throw AccountError.invitationRequired
-            }
-            guard Self.isWellFormed(secret: code) else { throw AccountError.invitationNotValid }
-            return try await store.createAccount(
-                name: name, passwordHash: secrets.hashPassword(password), invitationDigest: secrets.digest(token: code), now: now())
+            throw AccountError.invitationRequired
         case .open:
             return try await store.createAccount(name: name, passwordHash: secrets.hashPassword(password), isAdmin: false, now: now())
         }

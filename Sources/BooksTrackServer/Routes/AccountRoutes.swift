@@ -88,7 +88,6 @@ enum AccountRoutes {
         },
         APIRoute(.post, "/v1/accounts", .open) { request, context, services in
             let policy = services.configuration.signUp
-            guard policy != .closed else { throw AccountError.signUpClosed }
             let body = try await JSONBody.decode(SignUp.self, from: request, limit: services.configuration.jsonBodyLimit)
             let account = try await services.accounts.signUp(name: body.name, password: body.password, invitation: body.invitation, policy: policy)
             return try JSONBody.success(AccountJSON(account), context: context, status: .created)

@@ -253,7 +253,7 @@ extension WebRoutes {
         pages.render("join", FirstAccountPage(
             frame: WebViews.frame(setup ? "Set up BooksTrack" : "Join BooksTrack", tab: nil, theme: theme(request), session: nil),
             setup: setup, action: setup ? "/setup" : "/join", name: name, code: code, error: error,
-            closed: !setup && services.configuration.signUp == .closed), status: status)
+            closed: !setup && code.isEmpty && services.configuration.signUp == .closed), status: status)
     }
 
     /// The first account (with the setup code the server printed) or an account by invitation;
