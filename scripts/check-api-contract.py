@@ -4,7 +4,10 @@
   free-port                 print a free TCP port on 127.0.0.1
   wait-health URL SECONDS   wait until URL/health answers 200; exit 1 if it does not in time
   seed URL TOKEN            give the scratch account an import job with its report (prints the job's ID)
+  rule-refusals URL         print schemathesis configuration from the document's x-rule-refusals
   summary REPORT SECONDS    print one line from schemathesis's NDJSON events file
+
+Imported by schemathesis (SCHEMATHESIS_HOOKS), it adds the check rule_refusal_codes.
 """
 import json
 import socket
@@ -66,6 +69,41 @@ def seed(base, token):
     return 1
 
 
+# schemathesis's own default for positive_data_acceptance.
+ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
+
+
+def rule_refusals(base):
+    """One [[operations]] table per operation whose document lists `x-rule-refusals`: positive_data_acceptance
+    also takes those statuses from it (the check rule_refusal_codes then holds them to the codes listed)."""
+    with urllib.request.urlopen(base + "/openapi.json", timeout=10) as answer:
+        document = json.loads(answer.read())
+    for item in document["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or not operation.get("x-rule-refusals"):
+                continue
+            statuses = ACCEPTED + sorted(operation["x-rule-refusals"])
+            print(f'\n[[operations]]\ninclude-operation-id = "{operation["operationId"]}"\n'
+                  f'checks.positive_data_acceptance.expected-statuses = {json.dumps(statuses)}')
+    return 0
+
+
+def rule_refusal_code(operation, case_is_positive, status, body):
+    """Why an answer breaks the operation's `x-rule-refusals`, or None: a request the schema allows that is
+    refused with a status the operation lists must carry one of the codes listed for it."""
+    codes = (operation.get("x-rule-refusals") or {}).get(str(status))
+    if not case_is_positive or codes is None:
+        return None
+    try:
+        code = json.loads(body)["error"]["code"]
+    except (ValueError, KeyError, TypeError):
+        code = None
+    if code in codes:
+        return None
+    return (f"A schema-valid request was refused with {status} {code or '(no error code)'}; the document's "
+            f"x-rule-refusals allow {status} only as {', '.join(codes)}")
+
+
 def summary(report, seconds):
     """One line from the NDJSON events: cases generated, unique failures by code (one per operation
     and code, as schemathesis counts them), errors, time, seed."""
@@ -107,5 +145,17 @@ def summary(report, seconds):
 
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
-    sys.exit({"free-port": free_port, "wait-health": wait_health, "seed": seed, "summary": summary}[command](*arguments)
-             or 0)
+    sys.exit({"free-port": free_port, "wait-health": wait_health, "seed": seed, "rule-refusals": rule_refusals,
+              "summary": summary}[command](*arguments) or 0)
+else:
+    import schemathesis
+
+    @schemathesis.check
+    def rule_refusal_codes(ctx, response, case):
+        """A refusal that positive_data_acceptance lets pass by the operation's x-rule-refusals has a code listed there."""
+        meta = case.meta
+        positive = meta is not None and meta.generation.mode.is_positive
+        problem = rule_refusal_code(case.operation.definition.raw, positive, response.status_code, response.content)
+        if problem:
+            raise AssertionError(problem)
+        return None

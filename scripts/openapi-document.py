@@ -54,10 +54,15 @@ INT = {"type": "integer"}
 NUM = {"type": "number"}
 BOOL = {"type": "boolean"}
 UUID = {"type": "string", "format": "uuid"}
+# An ID a request sends: Foundation's UUID(uuidString:) reads the hyphenated form, in either case.
+UUID_IN = {"type": "string", "format": "uuid",
+           "pattern": "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"}
 DATE = {"type": "string", "format": "date-time"}
 # Swift's JSONDecoder `.iso8601` reads internet date-times without fractional seconds.
+# JSONBody's dateForm: the server reads these and no others.
 DATE_IN = {"type": "string", "format": "date-time",
-           "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})$",
+           "pattern": r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                      r"(\.[0-9]{1,9})?(Z|[+-](0[0-9]|1[0-4]):?[0-5][0-9])$",
            "description": "ISO 8601 with an upper-case T and a time zone: 2026-11-20T10:00:00Z."}
 
 
@@ -174,7 +179,8 @@ schemas["BookResource"] = obj({
     "contributors": arr(ref("BookResourceContributorJSON")),
     "owned": BOOL,
     "edition": ref("BookResourceEditionJSON"),
-    "currentPage": desc(INT, "The last page read."),
+    "currentPage": desc(INT, "The last page read: the page recorded, or, when only a share was recorded or the page count "
+                                "came later, the page that share reaches (a read book is at its last page)."),
     "progress": desc(NUM, "0-1."),
     "rating": desc(NUM, "0.25-5 in quarter steps; absent when unrated."),
     "review": STR, "reviewHasSpoilers": BOOL, "notes": STR,
@@ -440,9 +446,14 @@ schemas["EnrichmentRequest"] = obj({
     "workIds": nullable(arr(STR, minItems=1, maxItems=500)),
     "limit": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
     "force": nullable(BOOL),
-    "jobId": nullable(UUID),
+    "jobId": nullable(UUID_IN),
 }, (), "JobRoutes.EnrichmentRequest: `books` (or the seed's `workIds`: ISBNs or titles) are looked up; without "
-       "them, the library's queued books are enriched (`limit`, `force`). `jobId` chooses the job's ID.")
+       "them, the library's queued books are enriched (`limit`, `force`). `jobId` chooses the job's ID.",
+    # Books sent are looked up whole: `limit` and `force` choose among the library's queued books only.
+    oneOf=[{"required": [sent], "properties": {sent: {"type": "array"}, other: {"type": "null"}, "limit": {"type": "null"},
+                                               "force": {"type": "null"}}}
+           for sent, other in [("books", "workIds"), ("workIds", "books")]]
+    + [{"properties": {"books": {"type": "null"}, "workIds": {"type": "null"}}}])
 schemas["AuthorSuggestionsRequest"] = obj({
     "author": nullable({"type": "string", "minLength": 1}),
     "limit": nullable({"type": "integer", "minimum": 1, "maximum": 1000}),
@@ -478,7 +489,47 @@ def any_present(*names):
     return {"anyOf": [{"required": [n], "properties": {n: {"not": {"type": "null"}}}} for n in names]}
 
 
-NAME = {"type": "string", "minLength": 1, "maxLength": 64, "pattern": NOT_BLANK}
+# The country codes CountryRegions knows, in any case as Swift's uppercased() reads it (ı is I, ſ is S,
+# the ligatures ﬁ and ﬅ/ﬆ are FI and ST), between the spaces trimmingCharacters(in: .whitespaces) removes.
+_REGIONS_SOURCE = open(f"{ROOT}/BooksTrackCore/Insights/CountryRegions.swift").read()
+COUNTRY_CODES = sorted({code for group in _re.findall(r'\(\.\w+, "([A-Z ]+)"\)', _REGIONS_SOURCE) for code in group.split()}
+                       | set(_re.findall(r'codesWithoutRegion: Set<String> = \["([A-Z]{2})"\]', _REGIONS_SOURCE)))
+assert len(COUNTRY_CODES) > 240 and "XK" in COUNTRY_CODES and "AQ" in COUNTRY_CODES, len(COUNTRY_CODES)
+_LETTER = {c: f"[{c}{c.lower()}]" for c in "ABCDEFGHJKLMNOPQRTUVWXYZ"} | {"I": "[Ii\u0131]", "S": "[Ss\u017f]"}
+_LIGATURES = {"FI": "\ufb01", "ST": "[\ufb05\ufb06]"}
+_SPACE = "[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]"
+NATIONALITY = (f"^{_SPACE}*(" + "|".join(_LETTER[a] + _LETTER[b] + (f"|{_LIGATURES[a + b]}" if a + b in _LIGATURES else "")
+                                         for a, b in COUNTRY_CODES) + f")?{_SPACE}*$")
+
+# The server counts a text's length in characters (grapheme clusters: a letter and its combining marks
+# are one) once TextCleaning has removed its control and bidi override characters and its ends are
+# trimmed of White_Space, so a bound is a pattern, not a maxLength: up to `limit` characters from the
+# first to the last one seen, removed ones anywhere not counted, and the marks that extend a character
+# (the common blocks of combining marks, joiners and variation selectors) counted with it.
+_WHITE_SPACE = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_REMOVED = r"\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069"
+_EXTENDING = (r"\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4"
+              r"\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u1ab0-\u1aff\u1dc0-\u1dff\u200c\u200d\u20d0-\u20ff\ufe00-\ufe0f"
+              r"\ufe20-\ufe2f")
+
+
+def text(limit, required=False, cleaned=True, description=None):
+    """A text of at most `limit` characters once cleaned (unless not `cleaned`: only trimmed) and trimmed;
+    `required`: not empty then."""
+    removed = _REMOVED if cleaned else ""
+    skipped = f"[{_WHITE_SPACE}{removed}]*"
+    # Each further character starts at one that neither extends nor is removed; the marks and removed
+    # characters after it go with it, so a text has one way to be read and a long one fails fast.
+    trailing = f"[{_EXTENDING}{removed}]*"
+    core = f"[^{_WHITE_SPACE}{removed}]{trailing}(?:[^{_EXTENDING}{removed}]{trailing}){{0,{limit - 1}}}{skipped}"
+    s = {"type": "string", "pattern": f"^{skipped}{core}$" if required else f"^{skipped}(?:{core})?$"}
+    counted = "once control characters are removed and the ends trimmed" if cleaned else "once the ends are trimmed"
+    s["description"] = (description + " " if description else "") + \
+        f"{'1' if required else '0'}-{limit:,} characters {counted}."
+    return s
+
+
+NAME = text(64, required=True)
 PASSWORD = {"type": "string", "minLength": 8, "description": "At least 8 characters, at most 72 bytes of UTF-8."}
 schemas["Setup"] = obj({"setupToken": desc(STR, "The one-time token the server printed at start."), "name": NAME,
                         "password": PASSWORD}, ["setupToken", "name", "password"], "AccountRoutes.Setup.")
@@ -487,24 +538,24 @@ schemas["SignUp"] = obj({"name": NAME, "password": PASSWORD,
                          "invitation": nullable(desc(STR, "An administrator's invitation code, when sign-up is by invitation."))},
                         ["name", "password"], "AccountRoutes.SignUp.")
 schemas["NewInvitation"] = obj({
-    "note": nullable({"type": "string", "maxLength": 200}),
+    "note": nullable(text(200, cleaned=False)),
     "days": nullable({"type": "integer", "minimum": 1, "maximum": 90, "description": "How long it lasts (default 7)."}),
 }, (), "AccountRoutes.NewInvitation.")
 schemas["NewToken"] = obj({
-    "name": desc({"type": "string", "minLength": 1, "maxLength": 64, "pattern": NOT_BLANK}, "The token's name."),
+    "name": text(64, required=True, cleaned=False, description="The token's name."),
     "username": nullable(STR), "password": nullable(STR),
 }, ["name"], "AccountRoutes.NewToken: without a bearer token, `username` and `password` sign in.")
 schemas["AddBook"] = obj({
     "isbn": nullable({"type": "string", "minLength": 1, "description": "An ISBN-10 or ISBN-13 with a valid check digit."}),
     "query": nullable({"type": "string", "maxLength": 512, "pattern": NOT_BLANK}),
     "pick": nullable({"type": "integer", "minimum": 1, "description": "The pick-th search result (default 1)."}),
-    "title": nullable({"type": "string", "maxLength": 512, "pattern": NOT_BLANK}), "subtitle": nullable({"type": "string", "maxLength": 512}),
+    "title": nullable(text(512, required=True)), "subtitle": nullable(text(512)),
     "authors": nullable(arr(STR)),
     "pageCount": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
     "format": nullable(ref("EditionFormat")),
-    "publisher": nullable({"type": "string", "maxLength": 512}), "language": nullable(STR),
+    "publisher": nullable(text(512)), "language": nullable(STR),
     "status": nullable(ref("ReadingStatus")), "owned": nullable(BOOL),
-    "tags": nullable(arr({"type": "string", "maxLength": 64, "pattern": NOT_BLANK})),
+    "tags": nullable(arr(text(64, required=True))),
 }, description="BookRoutes.AddBook: from the search (`isbn` or `query`, `pick`) or by hand (`title`, ...).",
     **any_present("isbn", "query", "title"))
 schemas["StatusChange"] = obj({"status": ref("ReadingStatus")}, ["status"], "BookRoutes.StatusChange.")
@@ -517,19 +568,18 @@ schemas["Progress"] = obj({
 schemas["Rating"] = obj({"rating": nullable({"type": "number", "minimum": 0, "maximum": 5, "multipleOf": 0.25,
                                               "description": "0.25-5 in quarter steps; 0 or absent clears it."})},
                         description="BookRoutes.Rating.")
-schemas["Review"] = obj({"text": nullable({"type": "string", "maxLength": 20000}), "hasSpoilers": nullable(BOOL)},
+schemas["Review"] = obj({"text": nullable(text(20000)), "hasSpoilers": nullable(BOOL)},
                         description="BookRoutes.Review: no text clears the review.")
-schemas["Notes"] = obj({"text": nullable({"type": "string", "maxLength": 5000})},
+schemas["Notes"] = obj({"text": nullable(text(5000))},
                        description="BookRoutes.Notes as PUT reads it: replaces the notes; no text clears them.")
-schemas["NoteParagraph"] = obj({"text": desc({"type": "string", "maxLength": 5000},
-                                           "Added on a new line; the notes stay at most 5,000 characters.")},
+schemas["NoteParagraph"] = obj({"text": text(5000, description="Added on a new line; the notes stay at most 5,000 characters.")},
                                ["text"], "BookRoutes.Notes as POST reads it: the text is required.")
-schemas["Tags"] = obj({"add": nullable(arr({"type": "string", "maxLength": 64, "pattern": NOT_BLANK})),
+schemas["Tags"] = obj({"add": nullable(arr(text(64, required=True))),
                        "remove": nullable(arr(STR))},
                       description="BookRoutes.Tags: tags to add, to remove, or both.",
                       anyOf=[{"required": [n], "properties": {n: {"type": "array", "minItems": 1}}} for n in ["add", "remove"]])
 schemas["Favorite"] = obj({"favorite": BOOL}, ["favorite"], "BookRoutes.Favorite.")
-schemas["NewQuote"] = obj({"text": {"type": "string", "maxLength": 2000, "pattern": NOT_BLANK},
+schemas["NewQuote"] = obj({"text": text(2000, required=True),
                            "page": nullable({"type": "integer", "minimum": 0, "maximum": 100000})},
                           ["text"], "BookRoutes.NewQuote.")
 schemas["NewSession"] = obj({
@@ -543,7 +593,7 @@ schemas["Acquire"] = obj({"status": nullable(ref("ReadingStatus"))},
 schemas["AuthorUpdate"] = obj({
     "gender": nullable(ref("AuthorGender")),
     "culturalRegion": nullable(ref("CulturalRegion")),
-    "nationality": nullable({"type": "string", "pattern": "^[ ]*([A-Za-z]{2})?[ ]*$",
+    "nationality": nullable({"type": "string", "pattern": NATIONALITY,
                              "description": 'A known ISO 3166 alpha-2 code (any case; XK too); "" clears it.'}),
     "marginalized": nullable(ref("MarginalizedAnswer")),
 }, description="LibraryRoutes.AuthorUpdate: at least one property.",
@@ -625,6 +675,13 @@ BOOK_ID = parameters["BookID"]
 YEAR = parameters["Year"]
 STATUS_LIST = "(" + "|".join(STATUSES) + ")"
 
+QUEUE_FULL = ("The server's image queue is full (too many photos are being read at once); nothing was kept: send it "
+              "again in a moment.")
+BAD_ISBN = "INVALID_ISBN"
+# A name (an account's) may hold only characters that are seen: letters, marks, digits, punctuation,
+# symbols and spaces. A JSON Schema pattern cannot name Unicode's categories portably.
+HIDDEN_CHARACTER = "VALIDATION_FAILED"
+
 CSRF_TEXT = ("CSRF_FAILED: the request came with the session cookie but without the session's "
              "`X-CSRF-Token`.")
 ONLY_UNKNOWN_PARAMETER = ("UNKNOWN_PARAMETER: the query names a parameter this operation does not take "
@@ -637,7 +694,9 @@ paths = {}
 
 
 def op(method, path, operation_id, summary, tag, security, responses_, params=None, body=None, description=None,
-       deprecated=False):
+       deprecated=False, rules=None):
+    """`rules`: the refusals ({status: [codes]}) a request the schema allows can still get, by a rule a schema
+    cannot state; written as the operation's `x-rule-refusals`, which the contract check reads."""
     o = {"operationId": operation_id, "summary": summary, "tags": [tag]}
     if description:
         o["description"] = description
@@ -671,6 +730,10 @@ def op(method, path, operation_id, summary, tag, security, responses_, params=No
         responses_.setdefault("503", {"description": "REQUEST_TIME_LIMIT: the request took longer than its limit "
                                                      "(`details.limit`, in seconds) and was stopped.", "content": ERR})
     o["responses"] = dict(sorted(responses_.items(), key=lambda item: int(item[0])))
+    if rules:
+        for status in rules:
+            assert status in o["responses"], f"{operation_id}: the rule refusal {status} is not among its responses"
+        o["x-rule-refusals"] = {status: sorted(codes) for status, codes in sorted(rules.items())}
     paths.setdefault(path, {})[method] = o
 
 
@@ -722,21 +785,27 @@ SEARCH_ERRORS = errors("400", "401")
 search_ok = envelope(ref("SearchResultsDTO"), "The results (possibly none), with each provider's report.", SEARCH_META)
 op("get", "/v1/search/title", "searchTitle", "Search by words of the title and author.", "search", OPEN,
    {"200": search_ok, **SEARCH_ERRORS}, [Q])
-op("get", "/v1/search/isbn", "searchISBN", "Look up one ISBN.", "search", OPEN, {"200": search_ok, **SEARCH_ERRORS}, [ISBN])
+op("get", "/v1/search/isbn", "searchISBN", "Look up one ISBN.", "search", OPEN, {"200": search_ok, **SEARCH_ERRORS}, [ISBN],
+   rules={"400": [BAD_ISBN]})
 op("post", "/v1/search/barcode", "searchBarcode", "Look up the ISBN whose barcode a back-cover photo shows.", "search", ACCOUNT,
-   {"200": search_ok, **errors("400", "401", "413", "415", "422", overrides={
+   {"200": search_ok, **errors("400", "401", "413", "415", "422", "429", overrides={
+       "415": "UNSUPPORTED_IMAGE: the bytes are not a JPEG, PNG, WebP or HEIC image.",
        "422": "NO_ISBN_BARCODE (no barcode read, or none is an ISBN), SEVERAL_ISBN_BARCODES (details.isbns), "
-              "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE."})},
+              "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE.",
+       "429": QUEUE_FULL})},
    [],
    {"required": True, "description": "The photo's bytes (JPEG, PNG, WebP or HEIC, at most 25 MB); the type is recognized from them.",
-    "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}})
+    "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}},
+   rules={"415": ["UNSUPPORTED_IMAGE"],
+          "422": ["NO_ISBN_BARCODE", "SEVERAL_ISBN_BARCODES", "IMAGE_TOO_MANY_PIXELS", "IMAGE_UNREADABLE"]})
 op("get", "/v1/search/advanced", "searchAdvanced", "Search by title and author.", "search", OPEN,
    {"200": search_ok, **SEARCH_ERRORS},
    [query("title", {"type": "string", "maxLength": 512}, "The title (an empty value counts as absent).",
           example="Kindred"),
     query("author", {"type": "string", "maxLength": 512}, "The author; alone, it is searched as free words.",
           example="Octavia E. Butler")],
-   description="Give a title, an author or both; neither is 400 MISSING_FIELD.")
+   description="Give a title, an author or both; neither is 400 MISSING_FIELD.",
+   rules={"400": ["MISSING_FIELD"]})
 
 
 def deprecated_responses():
@@ -749,7 +818,7 @@ def deprecated_responses():
 op("get", "/search/title", "searchTitleDeprecated", "Search by title words (deprecated: use /v1/search/title).", "search",
    OPEN, deprecated_responses(), [Q], deprecated=True)
 op("get", "/search/isbn", "searchISBNDeprecated", "Look up one ISBN (deprecated: use /v1/search/isbn).", "search",
-   OPEN, deprecated_responses(), [ISBN], deprecated=True)
+   OPEN, deprecated_responses(), [ISBN], deprecated=True, rules={"400": [BAD_ISBN]})
 
 # Accounts
 op("post", "/v1/setup", "setUp", "Create the first (administrator) account with the setup token.", "accounts", OPEN,
@@ -757,14 +826,15 @@ op("post", "/v1/setup", "setUp", "Create the first (administrator) account with 
     **errors("400", "401", "403", "409", "413", overrides={
         "403": "WRONG_SETUP_TOKEN: the setup token is not the one the server printed.",
         "409": "ALREADY_SET_UP (the server has an account) or NAME_TAKEN."})},
-   body=json_body("Setup"))
+   body=json_body("Setup"), rules={"400": [HIDDEN_CHARACTER, "INVALID_PASSWORD"]})
 op("post", "/v1/accounts", "signUp", "Create an account (when sign-up is open, or with an invitation).", "accounts", OPEN,
    {"201": envelope(ref("AccountJSON"), "The account created."),
     **errors("400", "401", "403", "409", "413", overrides={
         "403": "SIGN_UP_CLOSED (an administrator adds accounts), INVITATION_REQUIRED or INVITATION_NOT_VALID "
                "(mistyped, used or expired).", "409": "NAME_TAKEN (the invitation stays unused)."})},
    body=json_body("SignUp"),
-   description="A sign-up never takes over an existing user, with or without a password.")
+   description="A sign-up never takes over an existing user, with or without a password.",
+   rules={"400": [HIDDEN_CHARACTER, "INVALID_PASSWORD"]})
 op("get", "/v1/invitations", "listInvitations", "The invitations the administrator made, newest first.", "accounts",
    ACCOUNT, {"200": envelope(ref("InvitationList"), "The invitations."),
              **errors("401", "403", overrides={"403": "ADMIN_ONLY."})})
@@ -799,15 +869,19 @@ if HAS_SESSIONS:
                 "headers": {"Set-Cookie": {"schema": {"type": "string"},
                                            "description": "`bt_session=...; Path=/; HttpOnly; SameSite=Lax` (and `Secure` "
                                                           "when the public URL is https)."}}},
-        **errors("400", "401", "413", "429", overrides={"401": "WRONG_CREDENTIALS or INVALID_TOKEN."})},
+        **errors("400", "401", "403", "413", "429", overrides={
+            "401": "WRONG_CREDENTIALS or INVALID_TOKEN.",
+            "403": "A cross-site sign-in: the `Origin` header names a site other than this server (login CSRF)."})},
        body=json_body("Credentials"),
-       description="A new session at every sign-in; the session the browser came with, if any, ends.")
+       description="A new session at every sign-in; the session the browser came with, if any, ends. A browser's "
+                   "sign-in from another site (its `Origin` is not this server's) is refused with 403.")
     op("delete", "/v1/session", "signOutSession", "Sign out: end the session of the request's cookie.", "accounts",
        ACCOUNT,
        {"204": {"description": "Signed out; Set-Cookie clears the cookie.",
                 "headers": {"Set-Cookie": {"schema": {"type": "string"}, "description": "`bt_session=; Max-Age=0; ...`."}}},
         **errors("400", "401", overrides={
-            "400": "NO_SESSION (the request was not made with a session cookie) or UNKNOWN_PARAMETER."})})
+            "400": "NO_SESSION (the request was not made with a session cookie) or UNKNOWN_PARAMETER."})},
+       rules={"400": ["NO_SESSION"]})
     op("get", "/v1/sessions", "listSessions", "The account's browser sessions, most recently seen first.", "accounts",
        ACCOUNT, {"200": envelope(ref("BrowserSessionList"), "The sessions."), **errors("401")})
     op("delete", "/v1/sessions/{id}", "endSession", "End one of the account's browser sessions.", "accounts", ACCOUNT,
@@ -833,7 +907,7 @@ op("post", "/v1/books", "addBook", "Add a book from the search (ISBN or words) o
         "404": "NOTHING_FOUND: the search found nothing to add.",
         "409": "ALREADY_IN_LIBRARY (`details.id` names the book when known).",
         "422": "NOT_ALLOWED: a wishlisted book cannot be owned."})},
-   body=json_body("AddBook"))
+   body=json_body("AddBook"), rules={"400": [BAD_ISBN], "422": ["NOT_ALLOWED"]})
 op("get", "/v1/books/{id}", "getBook", "One book.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book."), **errors("401", "404")}, [BOOK_ID])
 op("delete", "/v1/books/{id}", "removeBook", "Remove a book from the library.", "books", ACCOUNT,
@@ -852,14 +926,34 @@ CHANGES = [
     ("post", "quotes", "addBookQuote", "Keep a quote from a book.", "NewQuote"),
     ("post", "sessions", "addBookSession", "Log a reading session.", "NewSession"),
 ]
+# What each change refuses by a rule of the book as it stands.
+CHANGE_RULES = {
+    "setBookStatus": {"422": ["NOT_ALLOWED"]},
+    "setBookProgress": {"400": ["INVALID_PAGE"]},
+    "appendBookNotes": {"400": ["VALIDATION_FAILED"]},
+    "addBookQuote": {"400": ["INVALID_PAGE"]},
+    "addBookSession": {"400": ["VALIDATION_FAILED"]},
+}
+CHANGE_400 = {
+    "setBookProgress": "INVALID_PAGE: the page is past the book's last page; or a bad body (`details.field` names it).",
+    "appendBookNotes": "VALIDATION_FAILED: the notes with the paragraph would be longer than 5,000 characters; or a bad body.",
+    "addBookQuote": "INVALID_PAGE: the page is past the book's last page; or a bad body (`details.field` names it).",
+    "addBookSession": "VALIDATION_FAILED: the date is later than now; or a bad body (`details.field` names it).",
+}
 for method, name, operation_id, summary, body_name in CHANGES:
+    change_errors = json.loads(json.dumps(CHANGE_ERRORS))
+    if operation_id in CHANGE_400:
+        change_errors["400"]["description"] = CHANGE_400[operation_id]
+    if operation_id == "setBookStatus":
+        change_errors["422"]["description"] = "NOT_ALLOWED: the book cannot move to that status from its own (an owned book to the wishlist)."
     op(method, f"/v1/books/{{id}}/{name}", operation_id, summary, "books", ACCOUNT,
-       {"200": envelope(BOOK, "The book as it is now."), **CHANGE_ERRORS}, [BOOK_ID], json_body(body_name))
+       {"200": envelope(BOOK, "The book as it is now."), **change_errors}, [BOOK_ID], json_body(body_name),
+       rules=CHANGE_RULES.get(operation_id))
 op("post", "/v1/books/{id}/acquire", "acquireBook", "Mark a wishlisted book as bought.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it is now."),
     **errors("400", "401", "404", "413", "422", overrides={
         "422": "NOT_ALLOWED: the book is not on the wishlist, or the status asked is wishlist."})},
-   [BOOK_ID], json_body("Acquire"))
+   [BOOK_ID], json_body("Acquire"), rules={"422": ["NOT_ALLOWED"]})
 op("delete", "/v1/books/{id}/quotes/{quoteID}", "removeBookQuote", "Remove a quote from a book.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it is now."), **errors("401", "404")},
    [BOOK_ID, path_param("quoteID", "The quote's ID.")])
@@ -871,7 +965,11 @@ op("post", "/v1/books/{id}/photos", "addBookPhoto",
    "Upload a photo of a page (JPEG, PNG, WebP or HEIC, at most 10 MB): it is kept upright as JPEG quality 70, at most "
    "2,048 pixels, without metadata, with a 320-pixel thumbnail.", "photos",
    ACCOUNT,
-   {"201": envelope(ref("PagePhoto"), "The photo's metadata."), **errors("400", "401", "404", "413", "415", "422")},
+   {"201": envelope(ref("PagePhoto"), "The photo's metadata."), **errors("400", "401", "404", "413", "415", "422", "429", overrides={
+       "413": "IMAGE_TOO_LARGE: more than 10 MB (`details.limit`).",
+       "415": "UNSUPPORTED_IMAGE: the bytes are not a JPEG, PNG, WebP or HEIC image.",
+       "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE.",
+       "429": QUEUE_FULL})},
    [BOOK_ID,
     query("page", {"type": "integer", "minimum": 0, "maximum": 100000}, "The page photographed."),
     query("caption", {"type": "string", "maxLength": 500}, "A caption."),
@@ -881,7 +979,8 @@ op("post", "/v1/books/{id}/photos", "addBookPhoto",
     "content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}},
                 "image/png": {"schema": {"type": "string", "format": "binary"}},
                 "image/webp": {"schema": {"type": "string", "format": "binary"}},
-                "image/heic": {"schema": {"type": "string", "format": "binary"}}}})
+                "image/heic": {"schema": {"type": "string", "format": "binary"}}}},
+   rules={"415": ["UNSUPPORTED_IMAGE"], "422": ["IMAGE_TOO_MANY_PIXELS", "IMAGE_UNREADABLE"]})
 op("get", "/v1/photos/{id}", "getPhoto", "A page photo's image, or its thumbnail.", "photos", ACCOUNT,
    {"200": {"description": "The image.",
             "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
@@ -956,7 +1055,8 @@ op("post", "/v1/imports", "startImport", "Import an export file (Goodreads, Stor
         "application/json": {"schema": {"type": ["object", "array"],
                                         "description": "A BooksTrack JSON or LibraryThing JSON export, as downloaded."}}}},
    description="The upload is kept and checked, and the import runs off the request: the answer (202) is the queued "
-               "job. A job left unfinished by a restart runs again from its kept upload.")
+               "job. A job left unfinished by a restart runs again from its kept upload.",
+   rules={"400": ["UNREADABLE_IMPORT"], "413": ["FILE_TOO_LARGE", "TOO_MANY_ROWS"]})
 op("get", "/v1/jobs", "listJobs", "The account's jobs, newest first (at most 100).", "imports", ACCOUNT,
    {"200": envelope(ref("JobList"), "The jobs."), **errors("401")})
 op("get", "/v1/jobs/{id}", "getJob", "One job: its status, progress and, once done, its report.", "imports", ACCOUNT,
@@ -988,7 +1088,8 @@ op("get", "/ws/progress", "followJobProgress", "A job's progress, pushed over a 
                "body and the connection closed. The same request without the upgrade headers says why: 401 (no "
                "token, or one that is not live), 403 `ORIGIN_REFUSED`, 404 (not one of the account's jobs), or 426 "
                "`UPGRADE_REQUIRED` when the upgrade would have been accepted. The `x-websocket-messages` extension "
-               "names the schema of the messages.")
+               "names the schema of the messages.",
+   rules={"426": ["UPGRADE_REQUIRED"]})
 paths["/v1/imports"]["post"]["requestBody"]["content"]["text/csv"]["example"] = IMPORT_EXAMPLE
 paths["/ws/progress"]["get"]["x-websocket-messages"] = {"serverToClient": "#/components/schemas/JobEvent",
                                                         "format": "JSON text frames"}
@@ -999,20 +1100,26 @@ JOB_STARTED = "The job, queued; poll GET /v1/jobs/{id} or follow GET /ws/progres
 PHOTO_BODY = {"required": True,
               "description": "The shelf photo's bytes (JPEG, PNG, WebP or HEIC, at most 25 MB); the type is recognized from them.",
               "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}}
-SCAN_ERRORS = errors("400", "401", "409", "413", "415", "422", overrides={
+SCAN_ERRORS = errors("400", "401", "409", "413", "415", "422", "429", overrides={
     "400": "INVALID_FIELD (jobId is not a UUID) or UNKNOWN_PARAMETER.",
     "409": "SCANNER_NOT_CONFIGURED (no recognizer can run here: set GEMINI_API_KEY) or JOB_EXISTS (jobId taken).",
-    "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE."})
-SCAN_JOB_ID = query("jobId", UUID, "The job's ID, chosen by the client (the seed's clients do); default: a new one.")
+    "413": "IMAGE_TOO_LARGE: more than 25 MB (`details.limit`).",
+    "415": "UNSUPPORTED_IMAGE: the bytes are not a JPEG, PNG, WebP or HEIC image.",
+    "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE.",
+    "429": QUEUE_FULL})
+SCAN_RULES = {"415": ["UNSUPPORTED_IMAGE"], "422": ["IMAGE_TOO_MANY_PIXELS", "IMAGE_UNREADABLE"]}
+SCAN_JOB_ID = query("jobId", UUID_IN, "The job's ID, chosen by the client (the seed's clients do); default: a new one.")
 KEEP_ORIGINAL = query("keepOriginal", {"type": "string", "enum": ["true", "false", "1", "0"]},
                       "Also keep the photo as sent, location and camera metadata included (default false: only the processed photo is kept).")
 SCAN_DESCRIPTION = ("The photo is kept (upright, at most 2,048 px, JPEG without metadata) and answered at once (202); the "
                     "job reads it (progress messages: stored, recognizing, matching n/m), matches each book and queues it "
                     "as pending in the review queue. A restart runs an unfinished scan again.")
 op("post", "/v1/scans", "startShelfScan", "Scan a bookshelf photo: its books go to the review queue.", "scans", ACCOUNT,
-   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION)
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION,
+   rules=SCAN_RULES)
 op("post", "/api/scan-bookshelf", "startShelfScanSeed", "The seed's path of POST /v1/scans.", "scans", ACCOUNT,
-   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION)
+   {"202": envelope(ref("ScanStarted"), JOB_STARTED), **SCAN_ERRORS}, [SCAN_JOB_ID, KEEP_ORIGINAL], PHOTO_BODY, description=SCAN_DESCRIPTION,
+   rules=SCAN_RULES)
 SCAN_ID = path_param("id", "The scan's ID.")
 ITEM_ID = path_param("id", "The review item's ID.")
 JPEG_OK = {"description": "The JPEG.", "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`private, max-age=86400`."}},
@@ -1030,7 +1137,7 @@ op("get", "/v1/review", "listReviewQueue", "The books waiting for review, newest
    {"200": envelope(ref("ReviewQueue"), "A page of the queue and its total."), **errors("400", "401")},
    [query("minConfidence", {"type": "number", "minimum": 0, "maximum": 1}, "Only items at or above this confidence (default 0)."),
     query("limit", {"type": "integer", "minimum": 1, "maximum": 200}, "Items in the page (default 50)."),
-    query("offset", {"type": "integer", "minimum": 0}, "Items skipped (default 0).")])
+    query("offset", {"type": "integer", "minimum": 0, "maximum": 9223372036854775807}, "Items skipped (default 0).")])
 op("get", "/v1/review/{id}", "getReviewItem", "One review item.", "scans", ACCOUNT,
    {"200": envelope(ref("ReviewItemJSON"), "The item."), **errors("401", "404")}, [ITEM_ID])
 op("get", "/v1/review/{id}/crop", "getReviewItemCrop", "The item's spine, cut from the photo.", "scans", ACCOUNT,
@@ -1068,10 +1175,12 @@ ENRICHMENT_DESCRIPTION = ("Books sent (`books`, or `workIds`) are looked up ten 
                           "without a cover, page count or year are filled from search (only empty fields), and the "
                           "job's `enrichment` reports it. The whole batch is checked before the answer.")
 op("post", "/v1/enrichment/batch", "startEnrichment", "Look up books, or fill the library's missing details, as a job.",
-   "jobs", ACCOUNT, enrichment_responses(), body=json_body("EnrichmentRequest"), description=ENRICHMENT_DESCRIPTION)
+   "jobs", ACCOUNT, enrichment_responses(), body=json_body("EnrichmentRequest"), description=ENRICHMENT_DESCRIPTION,
+   rules={"400": ["VALIDATION_FAILED"]})
 op("post", "/api/enrichment/start", "startEnrichmentDeprecated",
    "Start an enrichment job (deprecated: use /v1/enrichment/batch).", "jobs", ACCOUNT, enrichment_responses(True),
-   body=json_body("EnrichmentRequest"), description=ENRICHMENT_DESCRIPTION, deprecated=True)
+   body=json_body("EnrichmentRequest"), description=ENRICHMENT_DESCRIPTION, deprecated=True,
+   rules={"400": ["VALIDATION_FAILED"]})
 op("post", "/v1/authors/suggestions", "suggestAuthorDetails", "Ask Wikidata about authors' details, as a job.", "jobs",
    ACCOUNT, {"202": envelope(ref("JobJSON"), JOB_STARTED), **errors("400", "401", "404", "409", "413", overrides={
        "404": "NOT_FOUND: no author of that name in the library.",
@@ -1086,7 +1195,7 @@ op("post", "/v1/catalog/imports", "importCatalogDumps", "Load Open Library dumps
                                    "MISSING_FIELD, OUT_OF_RANGE, INVALID_FIELD or INVALID_JSON.",
                             "403": "ADMIN_ONLY: only an administrator imports into the catalog.",
                             "409": "CATALOG_IMPORT_RUNNING: one catalog import runs at a time."})},
-   body=json_body("CatalogImportRequest"),
+   body=json_body("CatalogImportRequest"), rules={"400": ["NO_SUCH_DUMP"]},
    description="An administrator's: the files are named inside the `dumps` folder of the server's data folder. "
                "Progress counts kilobytes read; a cancelled or interrupted import resumes from its last batch.")
 op("get", "/v1/catalog/stats", "getCatalogStats", "The offline catalog's sizes and sources.", "catalog", ACCOUNT,
@@ -1100,6 +1209,8 @@ op("get", "/images/proxy", "getCoverImage", "A book cover fetched through the se
             "content": {t: {"schema": IMAGE} for t in ["image/jpeg", "image/png", "image/gif", "image/webp"]}},
     **errors("400", "401", "403", "404", "408", "413", "415", overrides={
         "400": "MISSING_FIELD (no url), URL_REFUSED (malformed, not http(s), or a refused port), OUT_OF_RANGE (w) or UNKNOWN_PARAMETER.",
+        "401": "UNAUTHORIZED: neither signed in (a session or an API token) nor a URL signed by the server's own pages; "
+               "INVALID_TOKEN: a token that is not live.",
         "403": "HOST_NOT_ALLOWED (not an allowed cover host, or a private address) or TOO_MANY_REDIRECTS.",
         "404": "COVER_NOT_FOUND: the host is unknown, unreachable or has no such cover.",
         "408": "COVER_TOO_SLOW: the cover host took too long.",
@@ -1110,8 +1221,10 @@ op("get", "/images/proxy", "getCoverImage", "A book cover fetched through the se
     query("w", {"type": "integer", "minimum": 1, "maximum": 4096},
           "A width in pixels: the cover is served as a JPEG at most that wide (at the next of 80, 160, 240, 320, 480, 640, "
           "800 or 1024 up), made once and kept.")],
-   description="Only images from allowed cover hosts at public addresses are fetched; every refusal is a 4xx "
-               "with `details.field` = `url`.")
+   description="For signed-in readers (a session or an API token) and the server's own pages, whose cover URLs it "
+               "signs. Only images from allowed cover hosts at public addresses are fetched; every refusal of the URL "
+               "is a 4xx with `details.field` = `url`.",
+   rules={"400": ["URL_REFUSED"], "408": ["COVER_TOO_SLOW"], "413": ["COVER_TOO_LARGE"], "415": ["NOT_AN_IMAGE"]})
 
 # OpenAPI
 op("get", "/openapi.json", "getOpenAPIDocument", "This OpenAPI document.", "meta", OPEN,
@@ -1140,7 +1253,12 @@ document = {
                        "Dates are ISO 8601; absent properties are unknown or unset (never null). Routes that work on "
                        "a library take `Authorization: Bearer bt_...`; a token that is not live is refused (401) "
                        "on every route. A query parameter an operation does not list is refused with 400 "
-                       "`UNKNOWN_PARAMETER` (`details.field` names it)." + SESSION_NOTE,
+                       "`UNKNOWN_PARAMETER` (`details.field` names it). A body's value that is not of its field's "
+                       "type, or a number the field cannot hold (`1e308` for a page count), is refused with 400 naming "
+                       "the field in `details.field`. An operation's `x-rule-refusals` lists the refusals "
+                       "(`{status: [codes]}`) that a request its schema allows can still get, by a rule a schema "
+                       "cannot state: an ISBN's check digit, a page past the book's last page, the book's status, "
+                       "what an upload holds." + SESSION_NOTE,
     },
     "servers": [{"url": "/"}],
     "tags": [{"name": t} for t in

@@ -63,6 +63,27 @@ import Testing
         }
     }
 
+    /// `x-rule-refusals` lets the contract check take a refusal of a schema-valid request: each must
+    /// be one of the operation's documented answers, with the codes it may carry.
+    @Test func everyRuleRefusalIsADocumentedAnswerWithItsCodes() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.documentURL)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var refusals = 0
+        for (path, item) in paths {
+            for (method, value) in item {
+                guard let operation = value as? [String: Any], let rules = operation["x-rule-refusals"] as? [String: [String]] else { continue }
+                let responses = try #require(operation["responses"] as? [String: Any])
+                for (status, codes) in rules {
+                    refusals += 1
+                    #expect(responses[status] != nil, "\(method) \(path): \(status) is not among its answers")
+                    #expect(status.hasPrefix("4"), "\(method) \(path): \(status) is not a refusal")
+                    #expect(!codes.isEmpty, "\(method) \(path): \(status) names no code")
+                }
+            }
+        }
+        #expect(refusals >= 20)
+    }
+
     @Test func anUndeclaredQueryParameterIsRefusedNamingIt() async throws {
         try await ServerHarness.run { server in
             let answer = try await server.send(.get, "/v1/search/title?q=dune&page=2")
