@@ -57,7 +57,10 @@ package enum CommandLineRunner {
         }
     }
 
-    private static func report(_ error: any Error, context: CommandContext) -> Int32 {
+    private static func report(_ error: any Error, context given: CommandContext) -> Int32 {
+        // A message may quote what was typed or stored: it reaches the terminal escaped.
+        var context = given
+        context.standardError = { [write = given.standardError] text in write(TerminalText.escaped(text)) }
         switch error {
         case let error as EntryLookupError:
             context.standardError("error: \(error)\n")

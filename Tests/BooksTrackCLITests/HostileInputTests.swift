@@ -4,6 +4,16 @@ import Testing
 @testable import BooksTrackCLI
 
 @Suite struct HostileInput {
+    @Test func anErrorQuotingWhatWasTypedPrintsItsControlCharactersAsCodes() async throws {
+        let cli = try CLIHarness()
+        // Given a book name typed with an escape sequence that matches no book
+        let result = await cli.run("show", "x\u{1B}]0;owned\u{07}\u{1B}[31m")
+        // Then the error names it without sending the sequence to the terminal
+        #expect(result.exitCode == 1)
+        #expect(!result.error.utf8.contains(0x1B), "\(result.error)")
+        #expect(result.error.contains("\\u{1B}"), "\(result.error)")
+    }
+
     @Test func aMegabyteTitleIsRefusedWithTheLimit() async throws {
         let cli = try CLIHarness()
         let result = await cli.run("add", String(repeating: "é", count: 1_000_000))

@@ -24,15 +24,16 @@ import Testing
     @Test func everyHostileURLIsAClear4xx() async throws {
         #expect(Self.hostile.count >= 30)
         try await ServerHarness.run { server in
+            let token = try await server.account("alice").token
             for url in Self.hostile {
                 let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-                let answer = try await server.send(.get, "/images/proxy?url=\(encoded)")
+                let answer = try await server.send(.get, "/images/proxy?url=\(encoded)", token: token)
                 #expect((400..<500).contains(answer.status), "\(url.prefix(60)) answered \(answer.status)")
                 #expect(answer.success == false)
                 #expect(answer.details?["field"] == "url", "\(url.prefix(60))")
                 #expect(["URL_REFUSED", "HOST_NOT_ALLOWED"].contains(answer.code ?? ""), "\(url.prefix(60)): \(answer.code ?? "")")
             }
-            let missing = try await server.send(.get, "/images/proxy")
+            let missing = try await server.send(.get, "/images/proxy", token: token)
             #expect(missing.status == 400)
             #expect(missing.code == "MISSING_FIELD")
         }
@@ -40,6 +41,7 @@ import Testing
 
     @Test func aCoverIsServedResizedToTheNextWidthUpAndKept() async throws {
         try await ServerHarness.run { server in
+            let token = try await server.account("alice").token
             // A large cover the proxy already keeps (an offline server serves what it kept).
             let url = "https://covers.openlibrary.org/b/id/12345-L.jpg"
             let covers = server.app.dataDirectory.appendingPathComponent("covers")
@@ -49,20 +51,39 @@ import Testing
             try large.write(to: covers.appendingPathComponent(digest))
             let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
 
-            let whole = try await server.send(.get, "/images/proxy?url=\(encoded)")
+            let whole = try await server.send(.get, "/images/proxy?url=\(encoded)", token: token)
             #expect(whole.status == 200)
             #expect(whole.body == large)
-            let small = try await server.send(.get, "/images/proxy?url=\(encoded)&w=150")
+            let small = try await server.send(.get, "/images/proxy?url=\(encoded)&w=150", token: token)
             #expect(small.status == 200)
             #expect(small.header("Content-Type") == "image/jpeg")
             #expect(small.body.count < large.count / 10, "\(small.body.count) bytes")
             #expect(FileManager.default.fileExists(atPath: covers.appendingPathComponent(digest + "-w160").path), "made at 160 and kept")
-            #expect(try await server.send(.get, "/images/proxy?url=\(encoded)&w=160").body == small.body)
+            #expect(try await server.send(.get, "/images/proxy?url=\(encoded)&w=160", token: token).body == small.body)
             for bad in ["0", "-5", "5000", "wide"] {
-                let refused = try await server.send(.get, "/images/proxy?url=\(encoded)&w=\(bad)")
+                let refused = try await server.send(.get, "/images/proxy?url=\(encoded)&w=\(bad)", token: token)
                 #expect(refused.status == 400, "\(bad)")
                 #expect(refused.code == "OUT_OF_RANGE")
             }
+        }
+    }
+
+    @Test func theProxyServesOnlySignedInReaders() async throws {
+        try await ServerHarness.run { server in
+            // Given a cover the proxy keeps
+            let url = "https://covers.openlibrary.org/b/id/777-L.jpg"
+            let covers = server.app.dataDirectory.appendingPathComponent("covers")
+            try FileManager.default.createDirectory(at: covers, withIntermediateDirectories: true)
+            let digest = SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+            try SamplePhoto.jpeg(width: 200, height: 300).write(to: covers.appendingPathComponent(digest))
+            let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            // Then anyone without a session or token is refused, the web app's signed-in browser served
+            let anonymous = try await server.send(.get, "/images/proxy?url=\(encoded)")
+            #expect(anonymous.status == 401)
+            let browser = try await WebAppTests.signedIn(server, "alice")
+            let page = try await browser.get("/images/proxy?url=\(encoded)&w=150")
+            #expect(page.status == 200)
+            #expect(page.headers.contains { $0.0 == "Content-Type" && $0.1 == "image/jpeg" })
         }
     }
 }

@@ -4,10 +4,12 @@ import HTTPTypes
 import Hummingbird
 
 /// `GET /images/proxy?url=`: a book cover fetched through `CoverProxy`, which refuses anything
-/// but an image from an allowed cover host at a public address; every refusal is a 4xx.
+/// but an image from an allowed cover host at a public address; every refusal is a 4xx. Only a
+/// signed-in reader (a session, as the web app's pages have, or a token) is served: on the open
+/// internet the server would otherwise fetch and keep covers for anyone.
 enum CoverRoutes {
     static let routes: [APIRoute] = [
-        APIRoute(.get, "/images/proxy", .open, query: ["url", "w"]) { request, _, services in
+        APIRoute(.get, "/images/proxy", .account, query: ["url", "w"]) { request, _, services in
             guard let url = request.query("url"), !url.isEmpty else {
                 throw APIError.invalid(field: "url", "the query parameter url is required", code: "MISSING_FIELD")
             }
@@ -30,7 +32,7 @@ enum CoverRoutes {
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: image.contentType, .cacheControl: "public, max-age=604800",
+                    .contentType: image.contentType, .cacheControl: "private, max-age=604800",
                     HTTPField.Name("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'",
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
