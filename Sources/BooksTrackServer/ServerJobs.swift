@@ -275,12 +275,12 @@ struct ServerJobs: Sendable {
                     ? "the server stopped during the job and its upload is gone; start the import again"
                     : "the server stopped during the job and it could not be started again; start it again"
                 job.dateUpdated = now()
-                try await store.update(job)
+                try await store.update(job, owner: owner)
                 continue
             }
             job.status = .queued
             job.message = "resumed after a restart"
-            runner.start(job, work: work)
+            runner.start(job, owner: owner, work: work)
         }
     }
 
@@ -293,7 +293,7 @@ struct ServerJobs: Sendable {
         job.id = id
         let work = try work(for: job, user: user)
         try await store.add(job, owner: user.id)
-        runner.start(job, work: work)
+        runner.start(job, owner: user.id, work: work)
         return job
     }
 

@@ -71,27 +71,31 @@ public struct JobEvent: Codable, Hashable, Sendable {
     public var message: String?
 }
 
-/// Where jobs are kept. Each method is one transaction, off the caller's thread.
+/// Where jobs are kept. Each method is one transaction, off the caller's thread. A job is known
+/// by its owner and its ID together: two users may each have a job with the same ID (a client
+/// may choose it), and neither learns of the other's.
 public protocol JobStore: Sendable {
+    /// Stores a new job of `owner`'s; throws `JobError.idTaken` if `owner` already has one with its ID.
     func add(_ job: Job, owner: User.ID) async throws
     /// The job, if `owner` owns it.
     func job(_ id: Job.ID, owner: User.ID) async throws -> Job?
     /// The owner's jobs, newest first, at most `limit`.
     func jobs(owner: User.ID, limit: Int) async throws -> [Job]
-    /// Saves the job's status, progress, message and result.
-    func update(_ job: Job) async throws
+    /// Saves the status, progress, message and result of `owner`'s job.
+    func update(_ job: Job, owner: User.ID) async throws
     /// Every job that is queued or running, with its owner: after a restart, work to resume.
     func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)]
 }
 
 /// Why a job could not be stored.
 public enum JobError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A client chose the job's ID (the seed's `jobId`), and a job already has it.
+    /// A client chose the job's ID (the seed's `jobId`), and one of the same owner's jobs already
+    /// has it. Other users' jobs are not looked at: their IDs are no answer to anyone else.
     case idTaken(Job.ID)
 
     public var description: String {
         switch self {
-        case .idTaken(let id): "a job with the ID \(id) already exists; send another jobId, or none to get one"
+        case .idTaken(let id): "you already have a job with the ID \(id); send another jobId, or none to get one"
         }
     }
 }

@@ -139,7 +139,7 @@ enum JobRoutes {
             guard !job.status.isFinished else {
                 throw APIError(.conflict, code: "JOB_FINISHED", "the job has already \(job.status.rawValue)")
             }
-            services.jobs.runner.cancel(job.id)
+            services.jobs.runner.cancel(job.id, owner: try context.requireAccount().user.id)
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         // Reached without an upgrade, or after a refused one: says why.

@@ -130,7 +130,7 @@ struct WebRoutes: Sendable {
             await form(request, context) { web, _ in
                 let id: Job.ID = try context.id("id")
                 guard let job = try await services.jobStore.job(id, owner: web.account.user.id) else { throw WebError.notFound }
-                if !job.status.isFinished { services.jobs.runner.cancel(job.id) }
+                if !job.status.isFinished { services.jobs.runner.cancel(job.id, owner: web.account.user.id) }
                 return WebPages.redirect("/jobs/\(id.description)")
             }
         }

@@ -2,16 +2,20 @@ import BooksTrackCore
 import Foundation
 import GRDB
 
-/// Jobs beside the libraries they work on (migration `v15-jobs`), read and written with GRDB's
-/// async calls.
+/// Jobs beside the libraries they work on (migrations `v15-jobs`, `v23-jobs-keyed-by-user`), read
+/// and written with GRDB's async calls. Every query names the owner with the ID: a job's ID is
+/// its owner's, and another user may have a job with the same one.
 extension LibraryDatabase: JobStore {
     private static let jobSelection = "j.id, j.kind, j.status, j.processed, j.total, j.message, j.input, j.result, j.dateCreated, j.dateUpdated"
 
     public func add(_ job: Job, owner: User.ID) async throws {
         try await StoreError.translatingErrors {
             try await writer.write { db in
-                // A client may choose the ID (the seed's `jobId`): one in use, by anyone, is refused.
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM jobs WHERE id = ?", arguments: [job.id.storageText]) == true {
+                // A client may choose the ID (the seed's `jobId`): one the owner already uses is
+                // refused. Only the owner's jobs are looked at, or the answer would tell whether
+                // someone else has a job with that ID.
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM jobs j JOIN users u ON u.key = j.userKey WHERE j.id = ? AND u.id = ?",
+                                     arguments: [job.id.storageText, owner.storageText]) == true {
                     throw JobError.idTaken(job.id)
                 }
                 let changed = try SQLiteLibraryStore.execute(db, """
@@ -27,7 +31,7 @@ extension LibraryDatabase: JobStore {
     public func job(_ id: Job.ID, owner: User.ID) async throws -> Job? {
         try await StoreError.translatingErrors {
             try await writer.read { db in
-                try Self.jobs(db, where: "j.id = ? AND u.id = ?", [id.storageText, owner.storageText]).first?.job
+                try Self.jobs(db, where: "u.id = ? AND j.id = ?", [owner.storageText, id.storageText]).first?.job
             }
         }
     }
@@ -40,13 +44,14 @@ extension LibraryDatabase: JobStore {
         }
     }
 
-    public func update(_ job: Job) async throws {
+    public func update(_ job: Job, owner: User.ID) async throws {
         try await StoreError.translatingErrors {
             try await writer.write { db in
                 try SQLiteLibraryStore.execute(db, """
-                    UPDATE jobs SET status = ?, processed = ?, total = ?, message = ?, result = ?, dateUpdated = ? WHERE id = ?
+                    UPDATE jobs SET status = ?, processed = ?, total = ?, message = ?, result = ?, dateUpdated = ?
+                    WHERE userKey = (SELECT key FROM users WHERE id = ?) AND id = ?
                     """, [job.status.rawValue, job.processed, job.total, job.message, job.result, job.dateUpdated.databaseSeconds,
-                          job.id.storageText])
+                          owner.storageText, job.id.storageText])
             }
         }
     }

@@ -293,6 +293,33 @@ extension LibraryDatabase {
                 CREATE INDEX imported_rows_by_user ON imported_rows(userKey, id);
                 """)
         }
+        migrator.registerMigration("v23-jobs-keyed-by-user") { db in
+            // A job's ID is its owner's, like every other table's: keyed by (userKey, id), a client
+            // choosing the ID (the seed's `jobId`) learns nothing of other users' jobs. SQLite cannot
+            // change a primary key in place: the table is made again and its rows copied.
+            try db.execute(sql: """
+                CREATE TABLE jobs_keyed_by_user (
+                    userKey INTEGER NOT NULL REFERENCES users(key) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    processed INTEGER NOT NULL,
+                    total INTEGER NOT NULL,
+                    message TEXT,
+                    input TEXT NOT NULL,
+                    result TEXT,
+                    dateCreated REAL NOT NULL,
+                    dateUpdated REAL NOT NULL,
+                    PRIMARY KEY (userKey, id)
+                );
+                INSERT INTO jobs_keyed_by_user (userKey, id, kind, status, processed, total, message, input, result, dateCreated, dateUpdated)
+                SELECT userKey, id, kind, status, processed, total, message, input, result, dateCreated, dateUpdated FROM jobs;
+                DROP TABLE jobs;
+                ALTER TABLE jobs_keyed_by_user RENAME TO jobs;
+                CREATE INDEX jobs_by_user ON jobs(userKey, dateCreated);
+                CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('queued', 'running');
+                """)
+        }
         return migrator
     }
 
