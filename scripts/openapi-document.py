@@ -508,8 +508,9 @@ NATIONALITY = (f"^{_SPACE}*(" + "|".join(_LETTER[a] + _LETTER[b] + (f"|{_LIGATUR
 # (the common blocks of combining marks, joiners and variation selectors) counted with it.
 _WHITE_SPACE = r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 _REMOVED = r"\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069"
+# Only assigned marks: an unassigned code point (U+1AEB, U+20F5) is a character of its own.
 _EXTENDING = (r"\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4"
-              r"\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u1ab0-\u1aff\u1dc0-\u1dff\u200c\u200d\u20d0-\u20ff\ufe00-\ufe0f"
+              r"\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u1ab0-\u1ace\u1dc0-\u1dff\u200c\u200d\u20d0-\u20f0\ufe00-\ufe0f"
               r"\ufe20-\ufe2f")
 
 
@@ -675,8 +676,8 @@ BOOK_ID = parameters["BookID"]
 YEAR = parameters["Year"]
 STATUS_LIST = "(" + "|".join(STATUSES) + ")"
 
-QUEUE_FULL = ("The server's image queue is full (too many photos are being read at once); nothing was kept: send it "
-              "again in a moment.")
+QUEUE_FULL = ("IMAGE_QUEUE_FULL: the server's image queue is full (too many images are being read at once); nothing "
+              "was kept: send it again after `details.retryAfter` seconds.")
 BAD_ISBN = "INVALID_ISBN"
 # A name (an account's) may hold only characters that are seen: letters, marks, digits, punctuation,
 # symbols and spaces. A JSON Schema pattern cannot name Unicode's categories portably.
@@ -724,8 +725,9 @@ def op(method, path, operation_id, summary, tag, security, responses_, params=No
             responses_["403"]["description"] = responses_["403"]["description"].rstrip(".") + "; or " + CSRF_TEXT
         else:
             responses_["403"] = {"description": CSRF_TEXT[0].upper() + CSRF_TEXT[1:], "content": ERR}
-    # Every route's work is stopped at its time limit (30 s; 10 minutes for uploads).
-    if path.startswith("/v1/") or path.startswith("/api/") or path.startswith("/search/"):
+    # Every route's work is stopped at its time limit (30 s; 10 minutes for uploads): APIRoute runs each
+    # handler under TimeLimit, the quick ones too.
+    if True:
         responses_ = dict(responses_)
         responses_.setdefault("503", {"description": "REQUEST_TIME_LIMIT: the request took longer than its limit "
                                                      "(`details.limit`, in seconds) and was stopped.", "content": ERR})
@@ -871,7 +873,8 @@ if HAS_SESSIONS:
                                                           "when the public URL is https)."}}},
         **errors("400", "401", "403", "413", "429", overrides={
             "401": "WRONG_CREDENTIALS or INVALID_TOKEN.",
-            "403": "A cross-site sign-in: the `Origin` header names a site other than this server (login CSRF)."})},
+            "403": "CROSS_SITE: the `Origin` header names a site other than this server (login CSRF): a session "
+                   "is opened only from the server's own pages."})},
        body=json_body("Credentials"),
        description="A new session at every sign-in; the session the browser came with, if any, ends. A browser's "
                    "sign-in from another site (its `Origin` is not this server's) is refused with 403.")
@@ -1146,7 +1149,7 @@ DECIDED = "ALREADY_DECIDED: the item was accepted or rejected already."
 op("post", "/v1/review/{id}/accept", "acceptReviewItem", "Add the item's book to the library.", "scans", ACCOUNT,
    {"201": envelope(ref("ReviewAccepted"), "The book was added."),
     "200": envelope(ref("ReviewAccepted"), "The book was already in the library: the item is accepted with it."),
-    **errors("400", "401", "404", "409", overrides={"409": DECIDED})}, [ITEM_ID], json_body("ReviewAccept"))
+    **errors("400", "401", "404", "409", "413", overrides={"409": DECIDED})}, [ITEM_ID], json_body("ReviewAccept"))
 op("post", "/v1/review/{id}/reject", "rejectReviewItem", "Take the item off the queue without adding it.", "scans", ACCOUNT,
    {"200": envelope(ref("ReviewItemJSON"), "The item, rejected."), **errors("401", "404", "409", overrides={"409": DECIDED})}, [ITEM_ID])
 op("put", "/v1/review/{id}/match", "rematchReviewItem", "Replace the item's match with a book chosen from a search.", "scans", ACCOUNT,
@@ -1154,7 +1157,7 @@ op("put", "/v1/review/{id}/match", "rematchReviewItem", "Replace the item's matc
     **errors("400", "401", "404", "409", "413", overrides={"409": DECIDED})}, [ITEM_ID], json_body("ReviewRematch"))
 op("post", "/v1/review/accept-all", "acceptAllReviewItems", "Accept every pending item at or above a confidence.", "scans", ACCOUNT,
    {"200": envelope(ref("AcceptAllReport"), "What was added; items that could not be are left pending with the reason."),
-    **errors("400", "401")}, [], json_body("ReviewAcceptAll"))
+    **errors("400", "401", "413")}, [], json_body("ReviewAcceptAll"))
 ENRICHMENT_400 = ("VALIDATION_FAILED (`details.field` names the book: `books[3].isbn`), OUT_OF_RANGE, INVALID_INPUT, "
                   "INVALID_FIELD, INVALID_JSON or MISSING_FIELD.")
 
@@ -1201,29 +1204,35 @@ op("post", "/v1/catalog/imports", "importCatalogDumps", "Load Open Library dumps
 op("get", "/v1/catalog/stats", "getCatalogStats", "The offline catalog's sizes and sources.", "catalog", ACCOUNT,
    {"200": envelope(ref("CatalogStats"), "The catalog's stats."), **errors("401")})
 
-# Covers
+# Covers: for accounts only once the route table says so.
 IMAGE = {"type": "string", "format": "binary"}
-op("get", "/images/proxy", "getCoverImage", "A book cover fetched through the server's cover proxy.", "covers", OPEN,
+PROXY_FOR_ACCOUNTS = 'APIRoute(.get, "/images/proxy", .account' in open(f"{ROOT}/BooksTrackServer/Routes/CoverRoutes.swift").read()
+op("get", "/images/proxy", "getCoverImage", "A book cover fetched through the server's cover proxy.", "covers",
+   ACCOUNT if PROXY_FOR_ACCOUNTS else OPEN,
    {"200": {"description": "The cover image.",
-            "headers": {"Cache-Control": {"schema": {"type": "string"}, "description": "`public, max-age=604800`."}},
+            "headers": {"Cache-Control": {"schema": {"type": "string"},
+                                          "description": "`private, max-age=604800`." if PROXY_FOR_ACCOUNTS else
+                                          "`public, max-age=604800`."}},
             "content": {t: {"schema": IMAGE} for t in ["image/jpeg", "image/png", "image/gif", "image/webp"]}},
-    **errors("400", "401", "403", "404", "408", "413", "415", overrides={
+    **errors("400", "401", "403", "404", "408", "413", "415", "429", overrides={
         "400": "MISSING_FIELD (no url), URL_REFUSED (malformed, not http(s), or a refused port), OUT_OF_RANGE (w) or UNKNOWN_PARAMETER.",
-        "401": "UNAUTHORIZED: neither signed in (a session or an API token) nor a URL signed by the server's own pages; "
-               "INVALID_TOKEN: a token that is not live.",
+        "401": "UNAUTHORIZED: not signed in (a session, as the web app's pages have, or an API token); INVALID_TOKEN: "
+               "a token that is not live.",
         "403": "HOST_NOT_ALLOWED (not an allowed cover host, or a private address) or TOO_MANY_REDIRECTS.",
         "404": "COVER_NOT_FOUND: the host is unknown, unreachable or has no such cover.",
         "408": "COVER_TOO_SLOW: the cover host took too long.",
         "413": "COVER_TOO_LARGE.",
-        "415": "NOT_AN_IMAGE: the answer is not a JPEG, PNG, GIF or WebP image."})},
+        "415": "NOT_AN_IMAGE: the answer is not a JPEG, PNG, GIF or WebP image.",
+        "429": "IMAGE_QUEUE_FULL: a cover asked at a width is resized in the server's image queue, which is full; "
+               "ask again after `details.retryAfter` seconds."})},
    [query("url", {"type": "string", "format": "uri", "minLength": 1}, "The cover's http(s) URL on an allowed cover host.",
           True),
     query("w", {"type": "integer", "minimum": 1, "maximum": 4096},
           "A width in pixels: the cover is served as a JPEG at most that wide (at the next of 80, 160, 240, 320, 480, 640, "
           "800 or 1024 up), made once and kept.")],
-   description="For signed-in readers (a session or an API token) and the server's own pages, whose cover URLs it "
-               "signs. Only images from allowed cover hosts at public addresses are fetched; every refusal of the URL "
-               "is a 4xx with `details.field` = `url`.",
+   description="For signed-in readers (a session, as the web app's pages have, or an API token): on the open "
+               "internet the server would otherwise fetch and keep covers for anyone. Only images from allowed cover "
+               "hosts at public addresses are fetched; every refusal of the URL is a 4xx with `details.field` = `url`.",
    rules={"400": ["URL_REFUSED"], "408": ["COVER_TOO_SLOW"], "413": ["COVER_TOO_LARGE"], "415": ["NOT_AN_IMAGE"]})
 
 # OpenAPI
@@ -1258,7 +1267,8 @@ document = {
                        "the field in `details.field`. An operation's `x-rule-refusals` lists the refusals "
                        "(`{status: [codes]}`) that a request its schema allows can still get, by a rule a schema "
                        "cannot state: an ISBN's check digit, a page past the book's last page, the book's status, "
-                       "what an upload holds." + SESSION_NOTE,
+                       "what an upload holds. A connection past the server's caps (overall and per address), or one "
+                       "whose request head or body does not come in time, is closed unanswered." + SESSION_NOTE,
     },
     "servers": [{"url": "/"}],
     "tags": [{"name": t} for t in
