@@ -81,7 +81,7 @@ public struct TesseractShelfRecognizer: ShelfRecognizer {
         // A missing model is reported before any photo work (and for a photo with no spines too).
         try TesseractOCR.checkModel(in: folder)
         let limits = limits
-        let spines = try await OwnThread.run(name: "bookstrack shelf") { try Self.spineImages(photo.jpeg, limits: limits) }
+        let spines = try await ImageWork.shared.run(name: "bookstrack shelf") { try Self.spineImages(photo.jpeg, limits: limits) }
         var best: [String: ShelfDetection] = [:]
         var order: [String] = []
         var searched: [String: [WorkDTO]] = [:]

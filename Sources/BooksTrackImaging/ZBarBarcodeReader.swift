@@ -2,7 +2,7 @@ import BooksTrackCore
 import CZBar
 import Foundation
 
-/// Reads EAN-13 barcodes with zbar from a photo libvips decodes: turned upright, shrunk to
+/// Reads EAN-13 barcodes with zbar from a photo libvips decodes once: turned upright, shrunk to
 /// 2,048 pixels (then 1,024 when nothing was found: zbar reads a blurred barcode better small;
 /// then turned 30° either way), in grey. Runs on a thread of its own, never on the cooperative pool.
 public struct ZBarBarcodeReader: BarcodeReader {
@@ -14,31 +14,35 @@ public struct ZBarBarcodeReader: BarcodeReader {
 
     public func ean13Barcodes(inPhoto data: Data) async throws -> [String] {
         let limits = limits
-        return try await OwnThread.run(name: "bookstrack barcode") { try Self.read(data, limits: limits) }
+        return try await ImageWork.shared.run(name: "bookstrack barcode") { try Self.read(data, limits: limits) }
     }
 
     /// The same, blocking the calling thread.
     public static func read(_ data: Data, limits: ImageLimits) throws -> [String] {
         _ = try Vips.check(data, limits: limits)
-        for size in [2_048, 1_024] {
-            let image = try Vips.upright(data, fitting: size)
-            defer { Vips.release(image) }
-            let grey = try Vips.grey(image)
-            let found = scan(grey.pixels, width: grey.width, height: grey.height)
-            if !found.isEmpty { return found }
-        }
+        // Decoded once: the smaller and turned versions are made from the decoded photo.
+        let large = try Vips.upright(data, fitting: 2_048)
+        defer { Vips.release(large) }
+        var found = try scan(large)
+        if !found.isEmpty { return found }
+        let small = try Vips.shrunk(large, fitting: 1_024)
+        defer { Vips.release(small) }
+        found = try scan(small)
+        if !found.isEmpty { return found }
         // zbar reads lines straight across and down (and diagonals); a barcode held at about 30°
         // between them is read once the photo is turned back.
-        let image = try Vips.upright(data, fitting: 1_024)
-        defer { Vips.release(image) }
         for degrees in [30.0, -30.0] {
-            let turned = try Vips.rotated(image, degrees: degrees)
+            let turned = try Vips.rotated(small, degrees: degrees)
             defer { Vips.release(turned) }
-            let grey = try Vips.grey(turned)
-            let found = scan(grey.pixels, width: grey.width, height: grey.height)
+            found = try scan(turned)
             if !found.isEmpty { return found }
         }
         return []
+    }
+
+    private static func scan(_ image: OpaquePointer) throws -> [String] {
+        let grey = try Vips.grey(image)
+        return scan(grey.pixels, width: grey.width, height: grey.height)
     }
 
     /// The EAN-13 codes zbar finds in 8-bit grey pixels.

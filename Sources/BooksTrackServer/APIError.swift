@@ -88,6 +88,7 @@ struct APIError: Error, HTTPResponseError {
             case .tooManyPixels(_, _, let limit):
                 APIError(.unprocessableContent, code: "IMAGE_TOO_MANY_PIXELS", error.description, details: ["limit": "\(limit)"])
             case .unreadable: APIError(.unprocessableContent, code: "IMAGE_UNREADABLE", error.description)
+            case .busy: APIError(.tooManyRequests, code: "IMAGE_QUEUE_FULL", error.description, details: ["retryAfter": "5"])
             }
         case let error as ScanError:
             self = switch error {

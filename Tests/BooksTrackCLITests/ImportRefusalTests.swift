@@ -27,7 +27,7 @@ import Testing
         // Then both limits are named with the flags and values that would let it in, and no
         // library (not even the data folder) was created
         #expect(result.exitCode == 2)
-        #expect(result.error.contains("is \(bytes) bytes (the limit is 100) and has 3 rows (the limit is 2)"))
+        #expect(result.error.contains("is \(bytes) bytes (the limit is 100 bytes) and has 3 rows (the limit is 2)"), "\(result.error)")
         #expect(result.error.contains("--max-bytes \(bytes) --max-rows 3"))
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path))
 

@@ -135,13 +135,13 @@ extension String {
 
 /// `bookstrack photo add|list|save`.
 struct PhotoCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "photo", abstract: "Keep photos of pages (JPEG or PNG, up to 10 MB).", subcommands: [Add.self, List.self, Save.self])
+    static let configuration = CommandConfiguration(commandName: "photo", abstract: "Keep photos of pages (JPEG, PNG, WebP or HEIC, up to 10 MB; kept as JPEG without location or camera data).", subcommands: [Add.self, List.self, Save.self])
 
     struct Add: AsyncParsableCommand, BookCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a photo of a page.")
         @OptionGroup var options: LibraryOptions
         @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
-        @Argument(help: "The JPEG or PNG file.") var file: String
+        @Argument(help: "The photo (JPEG, PNG, WebP or HEIC).") var file: String
         @Option(name: .long, help: "The page shown.") var page: Int?
         @Option(name: .long, help: "A caption.") var caption: String?
         @Flag(name: .customLong("keep-original"), help: "Also keep the photo as it is, location and camera data included.") var keepOriginal = false
@@ -155,7 +155,7 @@ struct PhotoCommand: AsyncParsableCommand {
             do { data = try Data(contentsOf: url) } catch { throw CommandFailure.notFound("cannot read \(file): \(error.localizedDescription)") }
             let (found, photo) = try await options.library().addPhoto(reference, data: data, page: page, caption: caption, keepOriginal: keepOriginal)
             if options.json { return try JSONOutput.print(photo) }
-            say("Photo \(photo.id) added to \(found.work.title) (\(photo.imageType.rawValue.uppercased()), \(photo.byteCount) bytes).")
+            say("Photo \(photo.id) added to \(found.work.title) (\(photo.imageType.rawValue.uppercased()), \(ByteCountText.megabytes(photo.byteCount))).")
         }
     }
 

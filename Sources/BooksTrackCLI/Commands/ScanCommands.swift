@@ -10,9 +10,9 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Scan a bookshelf photo: the books seen wait in the review queue (bookstrack review).",
         discussion: """
-            The photo is kept as photos are (upright, at most 2,048 px, JPEG without location or camera \\
-            data) and read by Gemini when GEMINI_API_KEY is set. Each book seen is matched against the \\
-            offline catalog and the online providers and waits as pending until you accept it (it is \\
+            The photo is kept as photos are (upright, at most 2,048 px, JPEG without location or camera \
+            data) and read by Gemini when GEMINI_API_KEY is set. Each book seen is matched against the \
+            offline catalog and the online providers and waits as pending until you accept it (it is \
             added) or reject it:
               bookstrack scan shelf.jpg
               bookstrack review accept 3f2a9c1e --status read

@@ -11,11 +11,13 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// A kind this server's image library was built without (Debian's libvips may lack HEIF).
     case kindNotReadHere(String)
+    /// As many images as the server works on and keeps waiting are there already.
+    case busy
 
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):
-            "the image is \(bytes / 1_048_576) MB; at most \(limit / 1_048_576) MB is read"
+            "the image is \(ByteCountText.megabytes(bytes)); at most \(ByteCountText.megabytes(limit)) is read"
         case .notAnImage:
             "this is not a photo BooksTrack reads: send a JPEG, PNG, WebP or HEIC image"
         case .tooManyPixels(let width, let height, let limit):
@@ -24,6 +26,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the image cannot be read (\(reason))"
         case .kindNotReadHere(let kind):
             "this server cannot read \(kind) images (its image library was built without them); send the photo as JPEG"
+        case .busy:
+            "the server is working on as many images as it takes at once; send this one again in a few seconds"
         }
     }
 }

@@ -71,7 +71,7 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedImage:
             "the image is neither JPEG nor PNG"
         case .imageTooLarge(let bytes, let limit):
-            "the image is \(bytes) bytes; the limit is \(limit)"
+            "the image is \(ByteCountText.megabytes(bytes)); the limit is \(ByteCountText.megabytes(limit))"
         }
     }
 }

@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// Why a whole file cannot be imported. Problems with single rows are `ImportProblem`s instead.
 public enum ImportError: Error, Equatable, Sendable {
     /// The file could not be opened or read.
@@ -44,9 +46,9 @@ extension ImportError: CustomStringConvertible {
         case .headerOnly:
             "the file has a header but no books"
         case let .fileTooLarge(bytes, limit):
-            "the file is \(bytes) bytes (the limit is \(limit)); nothing was imported"
+            "the file is \(ByteCountText.megabytes(bytes)) (the limit is \(ByteCountText.megabytes(limit))); nothing was imported"
         case let .tooManyRows(limit):
-            "the file has more than \(limit) rows (the limit is \(limit)); nothing was imported"
+            "the file has more than \(NumberText.grouped(limit)) rows, the most that is imported at once; nothing was imported"
         case let .binaryContent(line):
             "the file holds binary data (line \(line)); it is not a CSV, TSV or JSON export"
         case let .unclosedQuote(line):
@@ -56,8 +58,8 @@ extension ImportError: CustomStringConvertible {
                 + "would land in the wrong columns; nothing was imported. Fix that row or export the file again"
         case let .overLimits(bytes, byteLimit, rows, rowLimit):
             "the file " + [
-                bytes.map { "is \($0) bytes (the limit is \(byteLimit))" },
-                rows.map { "has \($0) rows (the limit is \(rowLimit))" },
+                bytes.map { "is \(ByteCountText.megabytes($0)) (the limit is \(ByteCountText.megabytes(byteLimit)))" },
+                rows.map { "has \(NumberText.grouped($0)) rows (the limit is \(NumberText.grouped(rowLimit)))" },
             ].compactMap { $0 }.joined(separator: " and ") + "; nothing was imported"
         case let .unknownFormat(header, proposal, _):
             "no known export has this header and no column names a title: \(header.prefix(12).joined(separator: ", "))"

@@ -29,13 +29,7 @@ enum CoverRoutes {
             } catch let error as OutboundRefusal {
                 throw refusal(error)
             }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: image.contentType, .cacheControl: "private, max-age=604800",
-                    HTTPField.Name("X-Content-Type-Options")!: "nosniff", .contentSecurityPolicy: "default-src 'none'",
-                ],
-                body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
+            return ImageAnswer.response(image.data, contentType: image.contentType, cacheControl: "private, max-age=604800")
         },
     ]
 

@@ -64,7 +64,7 @@ enum LibraryRoutes {
             do {
                 data = try await request.body.collect(upTo: PagePhoto.byteLimit)
             } catch {
-                throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a page photo is at most \(PagePhoto.byteLimit) bytes",
+                throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a page photo is at most \(ByteCountText.megabytes(PagePhoto.byteLimit))",
                                details: ["limit": "\(PagePhoto.byteLimit)"])
             }
             let page = try request.query("page").map { text in
@@ -88,9 +88,7 @@ enum LibraryRoutes {
             default: throw APIError.invalid(field: "size", "size is full, thumbnail or original")
             }
             // A kept original may be WebP or HEIC.
-            let type = ImageKind(of: data)?.mediaType ?? "application/octet-stream"
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return ImageAnswer.response(data)
         },
         APIRoute(.get, "/v1/export", .account, query: ["format"]) { request, context, services in
             let format = request.query("format") ?? "json"

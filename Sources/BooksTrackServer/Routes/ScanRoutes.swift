@@ -77,9 +77,7 @@ enum ScanRoutes {
             default: throw APIError.invalid(field: "size", "size is full or original")
             }
             let data = try await scans(context, services).photo(try context.id("id"), original: original)
-            let type = ImageKind(of: data)?.mediaType ?? "application/octet-stream"
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return ImageAnswer.response(data)
         },
         APIRoute(.get, "/v1/review", .account, query: ["minConfidence", "limit", "offset"]) { request, context, services in
             let minimum = try number("minConfidence", request) ?? 0
@@ -130,7 +128,7 @@ enum ScanRoutes {
         do {
             body = try await request.body.collect(upTo: limits.maxBytes)
         } catch {
-            throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes", details: ["limit": "\(limits.maxBytes)"])
+            throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(ByteCountText.megabytes(limits.maxBytes))", details: ["limit": "\(limits.maxBytes)"])
         }
         let (job, scan) = try await services.jobs.startShelfScan(
             photo: Data(body.readableBytesView), keepOriginal: try request.flag("keepOriginal") ?? false, id: id, account: try context.requireAccount())
@@ -143,8 +141,7 @@ enum ScanRoutes {
     }
 
     private static func jpeg(_ data: Data) -> Response {
-        Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        ImageAnswer.response(data, contentType: "image/jpeg")
     }
 
     private static func number(_ name: String, _ request: Request) throws -> Double? {

@@ -21,7 +21,7 @@ enum SearchRoutes {
             do {
                 body = try await request.body.collect(upTo: limits.maxBytes)
             } catch {
-                throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(limits.maxBytes) bytes",
+                throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(ByteCountText.megabytes(limits.maxBytes))",
                                details: ["limit": "\(limits.maxBytes)"])
             }
             let isbn = try await services.barcodes.isbn(inPhoto: Data(body.readableBytesView))
