@@ -549,7 +549,8 @@ schemas["NewToken"] = obj({
 schemas["AddBook"] = obj({
     "isbn": nullable({"type": "string", "minLength": 1, "description": "An ISBN-10 or ISBN-13 with a valid check digit."}),
     "query": nullable({"type": "string", "maxLength": 512, "pattern": NOT_BLANK}),
-    "pick": nullable({"type": "integer", "minimum": 1, "description": "The pick-th search result (default 1)."}),
+    "pick": nullable({"type": "integer", "minimum": 1,
+                      "description": "The pick-th search result (default 1); past the last result is 400 INVALID_INPUT."}),
     "title": nullable(text(512, required=True)), "subtitle": nullable(text(512)),
     "authors": nullable(arr(STR)),
     "pageCount": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
@@ -910,7 +911,7 @@ op("post", "/v1/books", "addBook", "Add a book from the search (ISBN or words) o
         "404": "NOTHING_FOUND: the search found nothing to add.",
         "409": "ALREADY_IN_LIBRARY (`details.id` names the book when known).",
         "422": "NOT_ALLOWED: a wishlisted book cannot be owned."})},
-   body=json_body("AddBook"), rules={"400": [BAD_ISBN], "422": ["NOT_ALLOWED"]})
+   body=json_body("AddBook"), rules={"400": [BAD_ISBN, "INVALID_INPUT"], "422": ["NOT_ALLOWED"]})
 op("get", "/v1/books/{id}", "getBook", "One book.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book."), **errors("401", "404")}, [BOOK_ID])
 op("delete", "/v1/books/{id}", "removeBook", "Remove a book from the library.", "books", ACCOUNT,

@@ -84,6 +84,28 @@ import Testing
         #expect(refusals >= 20)
     }
 
+    /// What every route of its kind can answer, whatever it does: the router's 400 for an undeclared
+    /// parameter, 401 for a token that is not live, 503 past the time limit; 413 for a body past its
+    /// limit; 404 for an ID that is not the account's; 403 for a change sent with a session cookie
+    /// but no CSRF token.
+    @Test func everyOperationDescribesTheRefusalsItsKindOfRouteMakes() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.documentURL)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for (path, item) in paths {
+            for (method, value) in item where ["get", "put", "post", "delete", "patch"].contains(method) {
+                let operation = try #require(value as? [String: Any])
+                let statuses = Set((operation["responses"] as? [String: Any] ?? [:]).keys)
+                var expected: Set<String> = ["400", "401", "503"]
+                if operation["requestBody"] != nil { expected.insert("413") }
+                if path.contains("{") { expected.insert("404") }
+                if method != "get", !(operation["security"] as? [[String: Any]] ?? []).isEmpty { expected.insert("403") }
+                for missing in expected.subtracting(statuses).sorted() {
+                    Issue.record("\(method.uppercased()) \(path) does not describe its \(missing)")
+                }
+            }
+        }
+    }
+
     @Test func anUndeclaredQueryParameterIsRefusedNamingIt() async throws {
         try await ServerHarness.run { server in
             let answer = try await server.send(.get, "/v1/search/title?q=dune&page=2")
