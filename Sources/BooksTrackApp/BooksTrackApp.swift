@@ -45,7 +45,9 @@ public struct BooksTrackApp: Sendable {
     }
 
     public func libraryDatabase() throws -> LibraryDatabase {
-        try LibraryDatabase(path: dataDirectory.appendingPathComponent("library.sqlite").path)
+        // A folder made by an earlier version, or by hand, is made the owner's only too.
+        OwnerOnly.restrictFolder(dataDirectory)
+        return try LibraryDatabase(path: dataDirectory.appendingPathComponent("library.sqlite").path)
     }
 
     /// The services of a user's library. Only `creatingUser` creates a user that does not exist;

@@ -41,11 +41,14 @@ public enum ProgramInstallation {
         let share = prefix.appendingPathComponent(InstalledResources.shareFolder, isDirectory: true)
         let installedExecutable = bin.appendingPathComponent("bookstrack")
         var installedBundles: [URL] = []
-        try write(path: bin.path) { try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true) }
-        try write(path: share.path) { try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true) }
+        // Readable by everyone (a service's own user runs it), whatever the umask: 0755 and 0644.
+        let shared: [FileAttributeKey: Any] = [.posixPermissions: 0o755]
+        try write(path: bin.path) { try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true, attributes: shared) }
+        try write(path: share.path) { try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true, attributes: shared) }
         for bundle in bundles {
             let destination = share.appendingPathComponent(bundle.lastPathComponent, isDirectory: true)
             try replace(destination, with: bundle)
+            try write(path: destination.path) { try readableByEveryone(destination) }
             installedBundles.append(destination)
         }
         // The executable last: a program in bin always finds the resources it was built with.
@@ -76,6 +79,16 @@ public enum ProgramInstallation {
                 try? FileManager.default.removeItem(at: staging)
                 throw Failure.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
             }
+        }
+    }
+
+    /// `folder` and everything in it readable by everyone: folders 0755, files 0644.
+    private static func readableByEveryone(_ folder: URL) throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
+        for case let item as URL in walker {
+            let isFolder = (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+            try FileManager.default.setAttributes([.posixPermissions: isFolder ? 0o755 : 0o644], ofItemAtPath: item.path)
         }
     }
 

@@ -33,9 +33,7 @@ public final class CatalogDatabase: Sendable {
         self.seedResource = seedResource
         self.now = now
         do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
-            )
+            try OwnerOnly.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
         } catch {
             throw CatalogError.cannotOpen(path: path, reason: error.localizedDescription)
         }
@@ -44,6 +42,7 @@ public final class CatalogDatabase: Sendable {
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+        OwnerOnly.restrictFile(path, database: true)
         // Under the folder's lock: a second opener of a new catalog waits, then finds it migrated.
         try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { [pool] in try CatalogDatabase.migrate(pool) }
         do {

@@ -114,6 +114,7 @@ struct APIError: Error, HTTPResponseError {
         case .imageTooLarge(_, let limit):
             APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", error.description, details: ["limit": "\(limit)"])
         case .unsupportedImage: APIError(.unsupportedMediaType, code: "UNSUPPORTED_IMAGE", error.description)
+        case .ambiguousUser: APIError(.conflict, code: "AMBIGUOUS_USER", error.description)
         case .wishlistCannotBeOwned, .notOnWishlist, .editionOfAnotherWork, .statusChangeNotAllowed:
             APIError(.unprocessableContent, code: "NOT_ALLOWED", error.description)
         }

@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Crypto
 import Foundation
 
@@ -30,7 +31,7 @@ struct ServerSigning: Sendable {
         let made = SymmetricKey(size: .bits256)
         let bytes = made.withUnsafeBytes { Data($0) }
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try OwnerOnly.makeFolder(file.deletingLastPathComponent())
             let created = FileManager.default.createFile(atPath: file.path, contents: bytes, attributes: [.posixPermissions: 0o600])
             guard created else { throw CocoaError(.fileWriteUnknown) }
         } catch {

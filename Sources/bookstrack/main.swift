@@ -3,4 +3,7 @@ import BooksTrackCLI
 import CTCMalloc
 import Foundation
 
+// What the program creates (its library, caches, uploads) is its user's alone, whatever umask it
+// was started with; `bookstrack install` sets the modes an installed program needs itself.
+umask(0o077)
 exit(await CommandLineRunner.run(Array(CommandLine.arguments.dropFirst())))

@@ -80,6 +80,17 @@ import Testing
         }
     }
 
+    @Test func aNameSignsInWhateverItsCase() async throws {
+        try await ServerHarness.run { server in
+            _ = try await server.account("Alice")
+            let answer = try await WebBrowser(port: server.port).post("/signin", [("name", "aLICE"), ("password", "password-Alice")])
+            #expect(answer.status == 303)
+            let api = try await server.send(.post, "/v1/session", json: #"{"name": "alice", "password": "password-Alice"}"#)
+            #expect(api.status == 201)
+            #expect((api.data?["account"] as? [String: Any])?["name"] as? String == "Alice")
+        }
+    }
+
     @Test func aSignInFormPostedFromAnotherSiteIsRefused() async throws {
         try await ServerHarness.run { server in
             _ = try await server.account("mallory")

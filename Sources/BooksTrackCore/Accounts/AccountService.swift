@@ -76,7 +76,14 @@ public struct AccountService: Sendable {
     /// account without a password all fail the same way, after the same work.
     public func signIn(name: String, password: String) async throws -> Account {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let found = name.isEmpty || name.count > User.nameLimit ? nil : try await store.account(named: name)
+        // A name that could be two accounts' (Alice and alice from before names were compared
+        // without case) signs in to neither: it fails as a wrong password does.
+        var found: (account: Account, passwordHash: String?)?
+        do {
+            found = name.isEmpty || name.count > User.nameLimit ? nil : try await store.account(named: name)
+        } catch LibraryError.ambiguousUser {
+            found = nil
+        }
         guard let found, let hash = found.passwordHash, password.utf8.count <= Self.passwordMaximumBytes else {
             _ = secrets.verifyPassword(password.utf8.count <= Self.passwordMaximumBytes ? password : "", hash: decoyHash())
             throw AccountError.wrongCredentials

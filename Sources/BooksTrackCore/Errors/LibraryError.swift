@@ -34,6 +34,8 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedImage
     /// An image larger than the limit.
     case imageTooLarge(bytes: Int, limit: Int)
+    /// A user name that differs only in case (or Unicode form) from several users' names.
+    case ambiguousUser(String, candidates: [String])
 
     /// A message that says what was wrong and what to do.
     public var description: String {
@@ -70,6 +72,8 @@ public enum LibraryError: Error, Hashable, Sendable, CustomStringConvertible {
             "this library already has an entry for work \(workID)"
         case .unsupportedImage:
             "the image is neither JPEG nor PNG"
+        case .ambiguousUser(let name, let candidates):
+            "\(name) could be any of the users \(candidates.joined(separator: ", ")), whose names differ only in case; write the name exactly"
         case .imageTooLarge(let bytes, let limit):
             "the image is \(ByteCountText.megabytes(bytes)); the limit is \(ByteCountText.megabytes(limit))"
         }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BooksTrackCore
 import Crypto
 import Foundation
 import NIOCore
@@ -65,8 +66,9 @@ public final class CoverProxy: Sendable {
         let image = try await fetchWithinTimeout(url)
         if let file, let directory = cacheDirectory {
             // Best effort: a cover that cannot be kept is fetched again next time.
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? OwnerOnly.makeFolder(directory)
             try? image.data.write(to: file, options: .atomic)
+            OwnerOnly.restrictFile(file.path)
         }
         return image
     }
@@ -81,7 +83,10 @@ public final class CoverProxy: Sendable {
             return Image(data: data, contentType: type, cached: true)
         }
         guard let data = try? await resize(original.data, size), let type = Self.imageType(of: data) else { return original }
-        if let file { try? data.write(to: file, options: .atomic) }
+        if let file {
+            try? data.write(to: file, options: .atomic)
+            OwnerOnly.restrictFile(file.path)
+        }
         return Image(data: data, contentType: type, cached: false)
     }
 

@@ -10,8 +10,22 @@ extension LibraryDatabase: AccountStore {
 
     public func account(named name: String) async throws -> (account: Account, passwordHash: String?)? {
         try await StoreError.translatingErrors {
-            try await writer.read { db in try Self.account(db, where: "u.name = ?", [name]).first }
+            try await writer.read { db in try Self.account(named: name, db) }
         }
+    }
+
+    /// The account named exactly `name`, else the one whose name is `name` but for case and
+    /// Unicode form (`User.nameKey`); two such are refused as ambiguous.
+    private static func account(named name: String, _ db: Database) throws -> (account: Account, passwordHash: String?)? {
+        if let exact = try account(db, where: "u.name = ?", [name]).first { return exact }
+        let alike = try account(db, where: "u.nameKey = ? ORDER BY u.name", [User.nameKey(name)])
+        guard alike.count <= 1 else { throw LibraryError.ambiguousUser(name, candidates: alike.map(\.account.user.name)) }
+        return alike.first
+    }
+
+    /// Whether a user's name is `name` but for case and Unicode form.
+    private static func nameIsTaken(_ name: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE name = ? OR nameKey = ?)", arguments: [name, User.nameKey(name)]) ?? false
     }
 
     public func hasAccountWithPassword() async throws -> Bool {
@@ -26,10 +40,11 @@ extension LibraryDatabase: AccountStore {
         let user = User(name: name, dateCreated: now)
         return try await StoreError.translatingErrors {
             try await writer.write { db in
+                guard try !Self.nameIsTaken(name, db) else { throw AccountError.nameTaken(name) }
                 try SQLiteLibraryStore.execute(db, """
-                    INSERT INTO users (id, name, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO users (id, name, nameKey, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (name) DO NOTHING
-                    """, [user.id.storageText, name, now.databaseSeconds, passwordHash, isAdmin])
+                    """, [user.id.storageText, name, User.nameKey(name), now.databaseSeconds, passwordHash, isAdmin])
                 guard db.changesCount == 1 else { throw AccountError.nameTaken(name) }
                 return Account(user: user, isAdmin: isAdmin, hasPassword: true)
             }
@@ -39,12 +54,12 @@ extension LibraryDatabase: AccountStore {
     public func claim(user name: String, as newName: String, passwordHash: String, isAdmin: Bool) async throws -> Account? {
         try await StoreError.translatingErrors {
             try await writer.write { db in
-                guard let found = try Self.account(db, where: "u.name = ?", [name]).first, found.passwordHash == nil else { return nil }
-                if newName != name, try Self.account(db, where: "u.name = ?", [newName]).first != nil {
+                guard let found = try Self.account(named: name, db), found.passwordHash == nil else { return nil }
+                if User.nameKey(newName) != User.nameKey(found.account.user.name), try Self.nameIsTaken(newName, db) {
                     throw AccountError.nameTaken(newName)
                 }
-                try SQLiteLibraryStore.execute(db, "UPDATE users SET name = ?, passwordHash = ?, isAdmin = ? WHERE id = ?",
-                                               [newName, passwordHash, isAdmin, found.account.user.id.storageText])
+                try SQLiteLibraryStore.execute(db, "UPDATE users SET name = ?, nameKey = ?, passwordHash = ?, isAdmin = ? WHERE id = ?",
+                                               [newName, User.nameKey(newName), passwordHash, isAdmin, found.account.user.id.storageText])
                 var user = found.account.user
                 user.name = newName
                 return Account(user: user, isAdmin: isAdmin, hasPassword: true)

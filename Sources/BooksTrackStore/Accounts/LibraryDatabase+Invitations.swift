@@ -51,10 +51,13 @@ extension LibraryDatabase {
                     UPDATE invitations SET usedAt = ? WHERE digest = ? AND usedAt IS NULL AND expiresAt > ?
                     """, [now.databaseSeconds, digest, now.databaseSeconds])
                 guard claimed == 1 else { throw AccountError.invitationNotValid }
+                let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE name = ? OR nameKey = ?)",
+                                              arguments: [name, User.nameKey(name)]) ?? false
+                guard !taken else { throw AccountError.nameTaken(name) }
                 try SQLiteLibraryStore.execute(db, """
-                    INSERT INTO users (id, name, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, 0)
+                    INSERT INTO users (id, name, nameKey, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?, 0)
                     ON CONFLICT (name) DO NOTHING
-                    """, [user.id.storageText, name, now.databaseSeconds, passwordHash])
+                    """, [user.id.storageText, name, User.nameKey(name), now.databaseSeconds, passwordHash])
                 // Thrown inside the transaction, so the invitation stays unused.
                 guard db.changesCount == 1 else { throw AccountError.nameTaken(name) }
                 try SQLiteLibraryStore.execute(db, "UPDATE invitations SET usedBy = (SELECT key FROM users WHERE id = ?) WHERE digest = ?",

@@ -36,13 +36,12 @@ public final class SQLiteSearchCache: SearchCache, Sendable {
     /// Opens (creating if needed) the cache file at `path`.
     public init(path: String) throws {
         do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
-            )
+            try OwnerOnly.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent())
             SQLiteProcessSettings.apply()
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             database = try DatabasePool(path: path, configuration: configuration)
+            OwnerOnly.restrictFile(path, database: true)
             let database = database
             try DirectoryLock.holding(URL(fileURLWithPath: path).deletingLastPathComponent()) { try Self.migrator.migrate(database) }
         } catch {

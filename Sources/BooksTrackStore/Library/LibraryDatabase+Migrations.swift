@@ -320,6 +320,19 @@ extension LibraryDatabase {
                 CREATE INDEX jobs_unfinished ON jobs(status) WHERE status IN ('queued', 'running');
                 """)
         }
+        migrator.registerMigration("v24-user-name-keys") { db in
+            // User names are compared without case and in one Unicode form (`User.nameKey`):
+            // "ALICE" names Alice. Not unique: a file may hold "Alice" and "alice" from before, and
+            // a name that could be either is then refused as ambiguous instead of guessed.
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN nameKey TEXT")
+            let users = try Row.fetchAll(db, sql: "SELECT key, name FROM users")
+            for user in users {
+                let key: Int64 = user["key"]
+                let name: String = user["name"]
+                try db.execute(sql: "UPDATE users SET nameKey = ? WHERE key = ?", arguments: [User.nameKey(name), key])
+            }
+            try db.execute(sql: "CREATE INDEX users_by_name_key ON users(nameKey)")
+        }
         return migrator
     }
 

@@ -23,7 +23,7 @@ public final class LibraryDatabase: Sendable {
     public convenience init(path: String) throws {
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try OwnerOnly.makeFolder(url.deletingLastPathComponent())
         } catch {
             throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
         }
@@ -53,6 +53,7 @@ public final class LibraryDatabase: Sendable {
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+        OwnerOnly.restrictFile(path, database: true)
         try self.init(writer: pool, path: path)
     }
 
