@@ -1106,7 +1106,7 @@ PHOTO_BODY = {"required": True,
               "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}}
 SCAN_ERRORS = errors("400", "401", "409", "413", "415", "422", "429", overrides={
     "400": "INVALID_FIELD (jobId is not a UUID) or UNKNOWN_PARAMETER.",
-    "409": "SCANNER_NOT_CONFIGURED (no recognizer can run here: set GEMINI_API_KEY) or JOB_EXISTS (jobId taken).",
+    "409": "SCANNER_NOT_CONFIGURED (no recognizer can run here: set GEMINI_API_KEY) or JOB_EXISTS (one of your jobs has that jobId).",
     "413": "IMAGE_TOO_LARGE: more than 25 MB (`details.limit`).",
     "415": "UNSUPPORTED_IMAGE: the bytes are not a JPEG, PNG, WebP or HEIC image.",
     "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE.",
@@ -1141,7 +1141,7 @@ op("get", "/v1/review", "listReviewQueue", "The books waiting for review, newest
    {"200": envelope(ref("ReviewQueue"), "A page of the queue and its total."), **errors("400", "401")},
    [query("minConfidence", {"type": "number", "minimum": 0, "maximum": 1}, "Only items at or above this confidence (default 0)."),
     query("limit", {"type": "integer", "minimum": 1, "maximum": 200}, "Items in the page (default 50)."),
-    query("offset", {"type": "integer", "minimum": 0, "maximum": 9223372036854775807}, "Items skipped (default 0).")])
+    query("offset", {"type": "integer", "minimum": 0, "maximum": 10000000}, "Items skipped (default 0).")])
 op("get", "/v1/review/{id}", "getReviewItem", "One review item.", "scans", ACCOUNT,
    {"200": envelope(ref("ReviewItemJSON"), "The item."), **errors("401", "404")}, [ITEM_ID])
 op("get", "/v1/review/{id}/crop", "getReviewItemCrop", "The item's spine, cut from the photo.", "scans", ACCOUNT,
@@ -1166,7 +1166,7 @@ ENRICHMENT_400 = ("VALIDATION_FAILED (`details.field` names the book: `books[3].
 def enrichment_responses(deprecated=False):
     ok = envelope(ref("JobJSON"), JOB_STARTED)
     out = {"202": ok, **errors("400", "401", "409", "413", overrides={
-        "400": ENRICHMENT_400, "409": "JOB_EXISTS: the `jobId` sent is already a job's.",
+        "400": ENRICHMENT_400, "409": "JOB_EXISTS: the `jobId` sent is already one of your jobs (each account has its own job IDs).",
         "413": "BODY_TOO_LARGE: more than 1,048,576 bytes."})}
     if deprecated:
         for code in out:

@@ -104,6 +104,12 @@ public struct BooksTrackApp: Sendable {
 
     // MARK: Images
 
+    /// Bounds the images this process keeps waiting for their turn (two are worked on at once):
+    /// past `count`, a new one is refused as busy (`ImageError.busy`) instead of waiting.
+    public static func limitWaitingImages(to count: Int) {
+        ImageWork.shared.limitWaiting(to: count)
+    }
+
     /// The barcode reader of back-cover photos (libvips and zbar).
     public func barcodeReader() -> any BarcodeReader {
         ZBarBarcodeReader()

@@ -13,22 +13,28 @@ import Glibc
 /// the server growing by a decoded photo per request. After each, the memory it used is given
 /// back to the system.
 package final class ImageWork: Sendable {
-    /// The process's queue: two at once (the machine's cores do the rest), 24 more waiting (what
-    /// waits holds only its upload's bytes, a few megabytes).
-    package static let shared = ImageWork(running: 2, waiting: 24)
+    /// The process's queue: two at once (the machine's cores do the rest). A terminal command
+    /// works on one image at a time and never waits; `bookstrack serve` bounds the waiting
+    /// (`limitWaiting`).
+    package static let shared = ImageWork(running: 2, waiting: .max)
 
     private let running: Int
-    private let waiting: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     private struct State {
         var running = 0
+        var waiting: Int
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     package init(running: Int, waiting: Int) {
         self.running = running
-        self.waiting = waiting
+        state = Mutex(State(waiting: waiting))
+    }
+
+    /// At most `count` images wait for their turn from now on; more are refused as busy.
+    package func limitWaiting(to count: Int) {
+        state.withLock { $0.waiting = max(0, count) }
     }
 
     /// Images waiting for their turn now.
@@ -40,7 +46,9 @@ package final class ImageWork: Sendable {
         defer { endTurn() }
         return try await OwnThread.run(name: name) {
             defer {
-                bt_vips_thread_done()
+                // libvips's per-thread buffers exist only once it started (an empty or non-image
+                // upload is refused before it does; shutting down an unstarted libvips crashes).
+                if Vips.start() { bt_vips_thread_done() }
                 FreeMemory.giveBack()
             }
             return try body()
@@ -54,7 +62,7 @@ package final class ImageWork: Sendable {
                 state.running += 1
                 return .now
             }
-            return state.waiters.count < waiting ? .wait : .refused
+            return state.waiters.count < state.waiting ? .wait : .refused
         }
         switch turn {
         case .now: return

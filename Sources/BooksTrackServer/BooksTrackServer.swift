@@ -16,6 +16,7 @@ public struct BooksTrackServer: Sendable {
     public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
         // The pages first: services hold an HTTP client that must be shut down once made.
         pages = try WebPages.load()
+        BooksTrackApp.limitWaitingImages(to: configuration.imagesWaiting)
         services = try ServerServices(app: app, configuration: configuration, logger: logger)
         self.logger = logger
     }

@@ -28,7 +28,7 @@ enum JSONBody {
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch {
-            throw APIError(.contentTooLarge, code: "BODY_TOO_LARGE", "the body is larger than \(limit) bytes", details: ["limit": "\(limit)"])
+            throw APIError(.contentTooLarge, code: "BODY_TOO_LARGE", "the body is larger than \(ByteCountText.megabytes(limit))", details: ["limit": "\(limit)"])
         }
         return try decode(type, from: Data(buffer.readableBytesView))
     }

@@ -24,14 +24,17 @@ public struct ServerConfiguration: Sendable {
     /// Addresses of reverse proxies whose `X-Forwarded-For` is believed (none by default): a
     /// request through one is counted and throttled by the address the proxy names.
     public var trustedProxies: Set<String>
+    /// Uploaded images kept waiting while two are worked on; past it an upload is answered 429.
+    public var imagesWaiting: Int
 
     /// The defaults: loopback port 8080, sign-up closed.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil, signUp: SignUpPolicy = .closed,
         passwordCost: UInt8 = 11, jsonBodyLimit: Int = 64 * 1024, requestTimeLimit: Duration = .seconds(30),
         uploadTimeLimit: Duration = .seconds(600), bookPageLifetime: Duration = .seconds(1),
-        connections: ConnectionLimits = ConnectionLimits(), trustedProxies: Set<String> = []
+        connections: ConnectionLimits = ConnectionLimits(), trustedProxies: Set<String> = [], imagesWaiting: Int = 24
     ) {
+        self.imagesWaiting = imagesWaiting
         self.connections = connections
         self.trustedProxies = trustedProxies
         self.bookPageLifetime = bookPageLifetime

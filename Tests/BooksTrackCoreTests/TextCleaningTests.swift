@@ -57,3 +57,17 @@ struct TextCleaningTests {
         #expect(!json.contains("seriesName"))
     }
 }
+
+/// A text's limit counts what is kept, not the characters cleaning removes.
+@Suite struct CleanedLengthTests {
+    @Test func aTagAtItsLimitWithControlCharactersIsKeptClean() throws {
+        let tag = try Validation.tag(String(repeating: "a", count: 64) + String(repeating: "\u{1}", count: 5))
+        #expect(tag == String(repeating: "a", count: 64))
+        #expect(throws: LibraryError.self) { _ = try Validation.tag(String(repeating: "a", count: 65)) }
+    }
+
+    @Test func aUserNameWithAHiddenCharacterIsStillRefusedNotCleaned() {
+        #expect(throws: LibraryError.self) { _ = try User.validatedName("Al\u{7}ice") }
+        #expect(throws: LibraryError.self) { _ = try User.validatedName("Al\u{202E}ice") }
+    }
+}

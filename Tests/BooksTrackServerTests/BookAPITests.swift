@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: [
         (#"{"page": 9223372036854775807}"#, "INVALID_PAGE"),
         (#"{"page": -1}"#, "INVALID_PAGE"),
-        (#"{"page": 1e400}"#, "INVALID_JSON"),
+        (#"{"page": 1e400}"#, "OUT_OF_RANGE"),
         (#"{"percent": 101}"#, "INVALID_PERCENT"),
         (#"{"percent": "half"}"#, "INVALID_FIELD"),
         (#"{"page": 1, "percent": 5}"#, "MISSING_FIELD"),

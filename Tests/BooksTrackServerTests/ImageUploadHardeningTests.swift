@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    @Test func anEmptyOrNonImageUploadIsRefusedAndTheServerGoesOn() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            // Given uploads refused before the image library is used
+            for body in [[UInt8](), Array("not a photo".utf8)] {
+                let answer = try await server.send(.post, "/v1/search/barcode", token: alice.token, body: body)
+                #expect(answer.status == 415, "\(answer.status) \(answer.text)")
+            }
+            // Then the server still answers
+            #expect(try await server.send(.get, "/health").status == 200)
+        }
+    }
+
     @Test func eightSixteenBitGiantsAtOnceAreEachAnsweredWithoutAServerError() async throws {
         let giant = Array(try TestPNG.sixteenBitGiant())
         try await ServerHarness.run { server in

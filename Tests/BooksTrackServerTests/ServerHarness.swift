@@ -41,6 +41,9 @@ struct ServerHarness: Sendable {
             publicURL: publicURL, signUp: signUp, passwordCost: 4, jsonBodyLimit: jsonBodyLimit, requestTimeLimit: requestTimeLimit,
             // Kept pages outlive a slow test run's pauses: what makes one out of date is tested by change, not by time.
             bookPageLifetime: .seconds(30))
+        // Every test's server shares this process's image queue (two at once): the whole suite's
+        // uploads wait their turn rather than being refused. The refusal is tested on a queue of its own.
+        configuration.imagesWaiting = .max
         configure(&configuration)
         let server = try BooksTrackServer(app: app, configuration: configuration)
         do {

@@ -7,11 +7,11 @@ extension User {
     /// U+200B, U+202E…) are refused: a name made of them shows as nothing, and one holding them can
     /// pass for another.
     public static func validatedName(_ name: String) throws(LibraryError) -> String {
-        let trimmed = try Validation.requiredText(name, field: "user name", limit: nameLimit)
-        if let hidden = trimmed.unicodeScalars.first(where: { !isShown($0) }) {
+        // Refused before anything is cleaned away: a name is kept as it was typed or not at all.
+        if let hidden = name.trimmingWhitespace().unicodeScalars.first(where: { !isShown($0) }) {
             throw .invalid(.notPrintable(field: "user name", character: hidden))
         }
-        return trimmed
+        return try Validation.requiredText(name, field: "user name", limit: nameLimit)
     }
 
     /// The form two names are compared in: canonically composed (NFC) and lower-cased, so

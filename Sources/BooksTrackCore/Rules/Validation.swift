@@ -13,7 +13,8 @@ public enum Validation {
 
     /// Trims optional text; empty becomes nil; longer than `limit` is an error.
     public static func optionalText(_ text: String?, field: String, limit: Int) throws(LibraryError) -> String? {
-        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+        // Counted as it will be kept: without the control characters cleaning removes.
+        guard let trimmed = text.map(TextCleaning.paragraphs)?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         let length = trimmed.count
         guard length <= limit else { throw .invalid(.tooLong(field: field, limit: limit, length: length)) }
         return trimmed
@@ -27,7 +28,7 @@ public enum Validation {
 
     /// Trims a tag; it must be 1–64 characters.
     public static func tag(_ tag: String) throws(LibraryError) -> String {
-        try requiredText(tag, field: "tag", limit: LibraryEntry.tagLimit)
+        try requiredText(TextCleaning.line(tag), field: "tag", limit: LibraryEntry.tagLimit)
     }
 
     /// Checks a quote's text and page.

@@ -15,13 +15,17 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let limits: ConnectionLimits
     private var pause: Scheduled<Void>?
     private var whole: Scheduled<Void>?
+    /// Requests whose head has come and whose answer has not ended (more than one when pipelined).
+    private var unanswered = 0
+    private var readingBody = false
 
     init(limits: ConnectionLimits) {
         self.limits = limits
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        // Added once the first head has come: its body is timed from now.
+        // Added once the first head has come (the upgrade handler passes that head on after):
+        // its body is timed from now.
         startBody(context: context)
     }
 
@@ -32,12 +36,14 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
+            unanswered += 1
             cancel()
             startBody(context: context)
         case .body:
             pause?.cancel()
             pause = schedule(limits.bodyPauseLimit, context: context)
         case .end:
+            readingBody = false
             cancel()
         }
         context.fireChannelRead(data)
@@ -45,9 +51,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
-            cancel()
-            // The answer is out: the next request's head is owed within the head time limit.
-            pause = schedule(limits.headTimeLimit, context: context)
+            unanswered = max(0, unanswered - 1)
+            // Every answer is out: the next request's head is owed within the head time limit.
+            if unanswered == 0, !readingBody {
+                cancel()
+                pause = schedule(limits.headTimeLimit, context: context)
+            }
         }
         context.write(data, promise: promise)
     }
@@ -58,6 +67,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func startBody(context: ChannelHandlerContext) {
+        readingBody = true
         pause = schedule(limits.bodyPauseLimit, context: context)
         whole = schedule(limits.bodyTimeLimit, context: context)
     }

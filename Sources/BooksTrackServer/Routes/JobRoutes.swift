@@ -99,7 +99,7 @@ enum JobRoutes {
             do {
                 body = try await request.body.collect(upTo: limit)
             } catch {
-                throw APIError(.contentTooLarge, code: "FILE_TOO_LARGE", "an import file is at most \(limit) bytes", details: ["limit": "\(limit)"])
+                throw APIError(.contentTooLarge, code: "FILE_TOO_LARGE", "an import file is at most \(ByteCountText.megabytes(limit))", details: ["limit": "\(limit)"])
             }
             let job = try await services.jobs.startImport(of: Data(body.readableBytesView), input: input, account: account)
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)

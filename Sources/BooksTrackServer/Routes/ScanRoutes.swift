@@ -83,6 +83,9 @@ enum ScanRoutes {
             let minimum = try number("minConfidence", request) ?? 0
             let limit = try integer("limit", request) ?? 50
             let offset = try integer("offset", request) ?? 0
+            guard (0...10_000_000).contains(offset) else {
+                throw APIError.invalid(field: "offset", "offset is from 0 to 10000000", code: "OUT_OF_RANGE")
+            }
             let page = try await scans(context, services).queue(minimumConfidence: minimum, limit: limit, offset: offset)
             return try JSONBody.success(Queue(items: page.items.map(json), total: page.total, limit: limit, offset: offset),
                                         context: context)
