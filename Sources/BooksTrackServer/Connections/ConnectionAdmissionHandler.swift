@@ -1,7 +1,7 @@
 import NIOCore
 
-/// The first handler of every connection: refuses it when the server or its address is full,
-/// and closes it when its first request's head has not arrived within the head time limit
+/// The first handler of every connection: refuses it when its address is full (or the server is,
+/// with every connection past its head), and closes it when its first request's head has not arrived within the head time limit
 /// (a silent socket, or headers sent a few bytes at a time). Later requests on the same
 /// connection are timed by `RequestDeadlineHandler`, which the HTTP pipeline adds after the
 /// first head (a WebSocket upgrade never reaches it: its socket is pinged instead).
@@ -21,14 +21,14 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
 
     func channelActive(context: ChannelHandlerContext) {
         let address = context.channel.remoteAddress?.hostText ?? "unknown"
-        guard count.admit(address) else {
+        let channel = context.channel
+        guard count.admit(address, channel: channel) else {
             context.close(promise: nil)
             return
         }
         let count = count
-        context.channel.closeFuture.whenComplete { _ in count.release(address) }
+        channel.closeFuture.whenComplete { _ in count.release(address, channel: channel) }
         let limit = count.limits.headTimeLimit
-        let channel = context.channel
         deadline = context.eventLoop.scheduleTask(in: .init(limit)) { channel.close(promise: nil) }
         context.fireChannelActive()
     }
@@ -38,6 +38,7 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
             let buffer = unwrapInboundIn(data)
             if endsHead(buffer) {
                 headEnded = true
+                count.headArrived(context.channel)
                 deadline?.cancel()
                 deadline = nil
             }

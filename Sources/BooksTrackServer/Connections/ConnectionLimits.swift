@@ -44,6 +44,10 @@ public struct ConnectionLimits: Sendable, Equatable {
 }
 
 /// The connections open now, overall and by address, shared by every connection's handler.
+///
+/// When the server is full, a new connection takes the place of the oldest one that has not yet
+/// sent a whole request head (a silent socket, or one sending its head a byte at a time): a flood
+/// of such sockets from many addresses then cannot keep real requests out until its sockets time out.
 final class ConnectionCount: Sendable {
     let limits: ConnectionLimits
     /// Addresses whose connections are not capped one by one (a reverse proxy carries everyone's).
@@ -53,6 +57,9 @@ final class ConnectionCount: Sendable {
     private struct State {
         var total = 0
         var byAddress: [String: Int] = [:]
+        /// Connections still waiting for their first head, with the order they came in.
+        var headless: [ObjectIdentifier: (order: UInt64, channel: any Channel)] = [:]
+        var arrivals: UInt64 = 0
     }
 
     init(limits: ConnectionLimits, trustedAddresses: Set<String>) {
@@ -60,21 +67,37 @@ final class ConnectionCount: Sendable {
         self.trustedAddresses = trustedAddresses
     }
 
-    /// Takes a place for a connection from `address`; false when the server or that address is full.
-    func admit(_ address: String) -> Bool {
-        state.withLock { state in
-            guard state.total < limits.maximum else { return false }
+    /// Takes a place for `channel` from `address`; false when its address is full, or the server
+    /// is full of connections that have all sent a head. A connection whose place is taken is closed.
+    func admit(_ address: String, channel: any Channel) -> Bool {
+        let (admitted, evicted) = state.withLock { state -> (Bool, (any Channel)?) in
             let fromAddress = state.byAddress[address, default: 0]
-            if !trustedAddresses.contains(address), fromAddress >= limits.maximumPerAddress { return false }
+            if !trustedAddresses.contains(address), fromAddress >= limits.maximumPerAddress { return (false, nil) }
+            var evicted: (any Channel)?
+            if state.total >= limits.maximum {
+                guard let oldest = state.headless.min(by: { $0.value.order < $1.value.order }) else { return (false, nil) }
+                state.headless[oldest.key] = nil
+                evicted = oldest.value.channel
+            }
             state.total += 1
             state.byAddress[address] = fromAddress + 1
-            return true
+            state.arrivals += 1
+            state.headless[ObjectIdentifier(channel)] = (state.arrivals, channel)
+            return (true, evicted)
         }
+        evicted?.close(promise: nil)
+        return admitted
+    }
+
+    /// `channel` has sent its first head: it is no longer the first to make way.
+    func headArrived(_ channel: any Channel) {
+        _ = state.withLock { $0.headless.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// Gives back the place of a connection from `address` that has closed.
-    func release(_ address: String) {
+    func release(_ address: String, channel: any Channel) {
         state.withLock { state in
+            state.headless[ObjectIdentifier(channel)] = nil
             state.total -= 1
             let left = state.byAddress[address, default: 1] - 1
             state.byAddress[address] = left > 0 ? left : nil
