@@ -40,11 +40,22 @@ package final class ImageWork: Sendable {
     /// Images waiting for their turn now.
     package var waitingCount: Int { state.withLock { $0.waiters.count } }
 
-    /// Runs `body` on a thread of its own when its turn comes.
-    package func run<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Images of at most this many pixels (a cover, a crop of a kept shelf photo) are worked on at
+    /// once, without a turn: they cost a few megabytes, and a page of covers must not wait behind
+    /// a shelf scan.
+    package static let smallPixels = 2_048 * 2_048
+
+    /// Runs `body` on a thread of its own when its turn comes; at once for an image of `pixels`
+    /// (read from its header) that is small.
+    package func run<T: Sendable>(name: String, pixels: Int? = nil, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        if let pixels, pixels <= Self.smallPixels { return try await Self.onOwnThread(name: name, body) }
         try await takeTurn()
         defer { endTurn() }
-        return try await OwnThread.run(name: name) {
+        return try await Self.onOwnThread(name: name, body)
+    }
+
+    private static func onOwnThread<T: Sendable>(name: String, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await OwnThread.run(name: name) {
             defer {
                 // libvips's per-thread buffers exist only once it started (an empty or non-image
                 // upload is refused before it does; shutting down an unstarted libvips crashes).

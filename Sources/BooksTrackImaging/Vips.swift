@@ -33,6 +33,22 @@ package enum Vips {
         return header
     }
 
+    /// The pixels an image's header claims (width × height, capped so it cannot overflow), or nil
+    /// when it is no image libvips reads. Only the header is read.
+    static func headerPixels(_ bytes: Data) -> Int? {
+        guard started, ImageKind(of: bytes) != nil else { return nil }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            guard let image = bt_vips_open(raw.baseAddress, raw.count) else {
+                bt_vips_clear_error()
+                return nil
+            }
+            defer { bt_vips_release(image) }
+            let width = Int(vips_image_get_width(image)), height = Int(vips_image_get_height(image))
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            return overflow ? Int.max : pixels
+        }
+    }
+
     /// `bytes` turned upright by its EXIF orientation and shrunk to fit `size` (× `height`) pixels, as an
     /// image to work on (released by the caller with `bt_vips_release`).
     static func upright(_ bytes: Data, fitting size: Int, height: Int? = nil) throws(ImageError) -> OpaquePointer {

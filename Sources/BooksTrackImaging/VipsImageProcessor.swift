@@ -23,7 +23,7 @@ public struct VipsImageProcessor: ImageProcessor {
 
     public func resized(_ data: Data, width: Int) async throws -> Data {
         let limits = limits
-        return try await ImageWork.shared.run(name: "bookstrack resize") {
+        return try await ImageWork.shared.run(name: "bookstrack resize", pixels: Vips.headerPixels(data)) {
             _ = try Vips.check(data, limits: limits)
             // Fit a box `width` wide and far taller: the width decides.
             let image = try Vips.upright(data, fitting: width, height: width * 10)
@@ -34,7 +34,7 @@ public struct VipsImageProcessor: ImageProcessor {
 
     public func crop(_ data: Data, to box: BoundingBox, longestSide: Int) async throws -> Data {
         let limits = limits
-        return try await ImageWork.shared.run(name: "bookstrack crop") {
+        return try await ImageWork.shared.run(name: "bookstrack crop", pixels: Vips.headerPixels(data)) {
             let header = try Vips.check(data, limits: limits)
             // Decoded at its own size (a kept shelf photo is at most 2,048 px), then cut and shrunk.
             let image = try Vips.upright(data, fitting: max(header.width, header.height))

@@ -2,6 +2,7 @@ import BooksTrackCore
 import BooksTrackTesting
 import CVips
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BooksTrackImaging
@@ -38,13 +39,14 @@ import Testing
         // Given a queue that works on one image and keeps one waiting, the one working held
         let queue = ImageWork(running: 1, waiting: 1)
         let release = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
+        let started = Mutex(false)
         async let first: Int = queue.run(name: "first") {
-            started.signal()
+            started.withLock { $0 = true }
             release.wait()
             return 1
         }
-        started.wait()
+        // Waited for without holding a thread of the pool (the work runs on a thread of its own).
+        while !started.withLock({ $0 }) { await Task.yield() }
         async let second: Int = queue.run(name: "second") { 2 }
         // The second takes its place in the queue.
         while queue.waitingCount < 1 { await Task.yield() }
@@ -58,5 +60,26 @@ import Testing
         #expect(try await second == 2)
         // And once they are, a new one runs
         #expect(try await queue.run(name: "fourth") { 4 } == 4)
+    }
+}
+
+/// Small images do not wait behind large ones.
+@Suite struct SmallImageTests {
+    @Test func aSmallImageIsWorkedOnAtOnceWhileTheQueueIsFull() async throws {
+        // Given a queue whose one turn is held and which keeps nobody waiting
+        let queue = ImageWork(running: 1, waiting: 0)
+        let release = DispatchSemaphore(value: 0)
+        let started = Mutex(false)
+        async let held: Int = queue.run(name: "held") {
+            started.withLock { $0 = true }
+            release.wait()
+            return 1
+        }
+        while !started.withLock({ $0 }) { await Task.yield() }
+        // Then a cover-sized image is worked on at once, and a photo-sized one refused
+        #expect(try await queue.run(name: "cover", pixels: 600 * 900) { 2 } == 2)
+        await #expect(throws: ImageError.busy) { try await queue.run(name: "photo", pixels: 4_032 * 3_024) { 3 } }
+        release.signal()
+        #expect(try await held == 1)
     }
 }

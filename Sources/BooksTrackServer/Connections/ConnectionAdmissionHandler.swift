@@ -1,8 +1,9 @@
 import NIOCore
 
 /// The first handler of every connection: refuses it when its address is full (or the server is,
-/// with every connection past its head), and closes it when its first request's head has not arrived within the head time limit
-/// (a silent socket, or headers sent a few bytes at a time). Later requests on the same
+/// with every connection past its head), and closes it when its first request's head has not
+/// arrived within the head time limit (a silent socket, or headers sent a few bytes at a time).
+/// Later requests on the same
 /// connection are timed by `RequestDeadlineHandler`, which the HTTP pipeline adds after the
 /// first head (a WebSocket upgrade never reaches it: its socket is pinged instead).
 final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -11,8 +12,8 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
 
     private let count: ConnectionCount
     private var deadline: Scheduled<Void>?
-    /// The last bytes seen, to find the blank line that ends the first head across reads.
-    private var tail: [UInt8] = []
+    /// The last four bytes seen, to find the blank line that ends the first head across reads.
+    private var lastFour: UInt32 = 0
     private var headEnded = false
 
     init(count: ConnectionCount) {
@@ -55,14 +56,10 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
     /// Whether `buffer`, after what came before, holds the blank line (CR LF CR LF) that ends
     /// an HTTP/1 head.
     private func endsHead(_ buffer: ByteBuffer) -> Bool {
-        let end: [UInt8] = [13, 10, 13, 10]
-        var window = tail
         for byte in buffer.readableBytesView {
-            window.append(byte)
-            if window.count > 4 { window.removeFirst(window.count - 4) }
-            if window == end { return true }
+            lastFour = lastFour << 8 | UInt32(byte)
+            if lastFour == 0x0D0A_0D0A { return true }
         }
-        tail = window
         return false
     }
 }
