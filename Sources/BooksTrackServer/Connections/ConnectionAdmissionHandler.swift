@@ -53,12 +53,12 @@ final class ConnectionAdmissionHandler: ChannelInboundHandler, RemovableChannelH
         context.fireChannelInactive()
     }
 
-    /// Whether `buffer`, after what came before, holds the blank line (CR LF CR LF) that ends
-    /// an HTTP/1 head.
+    /// Whether `buffer`, after what came before, holds the blank line that ends an HTTP/1 head.
     private func endsHead(_ buffer: ByteBuffer) -> Bool {
         for byte in buffer.readableBytesView {
             lastFour = lastFour << 8 | UInt32(byte)
-            if lastFour == 0x0D0A_0D0A { return true }
+            // CR LF CR LF, or the bare LF LF the HTTP parser also takes.
+            if lastFour == 0x0D0A_0D0A || lastFour & 0xFFFF == 0x0A0A { return true }
         }
         return false
     }
