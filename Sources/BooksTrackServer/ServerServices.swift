@@ -98,7 +98,8 @@ final class ServerServices: Sendable {
         return account
     }
 
-    /// Whether a page from `origin` may open the server's WebSockets: its host (and port, when it
+    /// Whether a page from `origin` may open the server's WebSockets, or sign in (a form from
+    /// another site would sign its visitor into the attacker's account): its host (and port, when it
     /// names one) must be the public URL's, else the host the request was sent to. Browsers send
     /// `http(s)://host:port`; other clients often `ws://host`.
     func allowsOrigin(_ origin: String, host: String?) -> Bool {

@@ -129,8 +129,7 @@ enum AccountRoutes {
         },
         APIRoute(.post, "/v1/session", .open) { request, context, services in
             // A browser's session is opened only from this site's own pages (no login CSRF).
-            if let origin = SameOrigin.origin(of: request),
-               !SameOrigin.isSameOrigin(origin, request: request, publicURL: services.configuration.publicURL) {
+            if let origin = request.headers[.origin], !services.allowsOrigin(origin, host: request.head.authority) {
                 throw APIError(.forbidden, code: "CROSS_SITE", "a session is opened only from this site's own pages (Origin \(origin.prefix(100)))")
             }
             let credentials = try await JSONBody.decode(Credentials.self, from: request, limit: services.configuration.jsonBodyLimit)

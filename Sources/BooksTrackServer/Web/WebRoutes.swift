@@ -225,8 +225,7 @@ struct WebRoutes: Sendable {
     /// The sign-in page, with a new pre-session token in its form and in a cookie.
     func signInPage(_ request: Request, name: String, next: String, error: String?, notice: String? = nil,
                     status: HTTPResponse.Status = .ok) -> Response {
-        var random = SystemRandomNumberGenerator()
-        let token = (0..<4).map { _ in String(random.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        let token = services.accounts.csrfToken(forSession: AccountService.newSetupSecret())
         var response = pages.render("signin", SignInPage(
             frame: WebViews.frame("Sign in", tab: nil, theme: theme(request), session: nil, notice: notice),
             name: name, next: next, error: error, token: token), status: status)
@@ -238,8 +237,8 @@ struct WebRoutes: Sendable {
     /// Whether a sign-in form came from this site: a same-origin `Origin` (every current browser
     /// sends one with a form post), else the pre-session token of the form matching its cookie.
     private func isOwnSignInForm(_ request: Request, _ form: WebForm) -> Bool {
-        if let origin = SameOrigin.origin(of: request) {
-            return SameOrigin.isSameOrigin(origin, request: request, publicURL: services.configuration.publicURL)
+        if let origin = request.headers[.origin] {
+            return services.allowsOrigin(origin, host: request.head.authority)
         }
         guard let cookie = request.cookies[Self.signInTokenCookie]?.value, let token = form["csrf"], !token.isEmpty else { return false }
         return AccountService.secretsMatch(token, cookie)
@@ -475,12 +474,5 @@ struct WebRoutes: Sendable {
         var frame: WebViews.Frame
         var message: String
         var signedIn: Bool
-    }
-}
-
-extension String {
-    /// The text with zeros in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
