@@ -1,3 +1,5 @@
+import BooksTrackCore
+
 /// Text made safe to print: a control character or a bidi override left in a stored text (one kept
 /// before `TextCleaning`, or a message quoting what was typed) is shown as its code instead of
 /// acting on the terminal. Tabs and line feeds are kept.
@@ -25,9 +27,9 @@ enum TerminalText {
         return result
     }
 
+    /// What cleaning removes from a text, tab and line feed excepted.
     private static func isEscaped(_ value: UInt32) -> Bool {
-        (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        value != 0x09 && value != 0x0A && TextCleaning.isRemoved(value)
     }
 
     /// Whether any character is escaped; ASCII text is checked byte by byte.

@@ -46,8 +46,9 @@ public enum TextCleaning {
         return String(result).trimmingWhitespace()
     }
 
-    /// Whether a scalar is removed wherever it stands.
-    private static func isRemoved(_ value: UInt32) -> Bool {
+    /// Whether a scalar is removed wherever it stands (tab and line feed are kept or turned into a
+    /// space before this is asked).
+    public static func isRemoved(_ value: UInt32) -> Bool {
         value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
