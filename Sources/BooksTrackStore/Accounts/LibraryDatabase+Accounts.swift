@@ -24,7 +24,7 @@ extension LibraryDatabase: AccountStore {
     }
 
     /// Whether a user's name is `name` but for case and Unicode form.
-    private static func nameIsTaken(_ name: String, _ db: Database) throws -> Bool {
+    static func nameIsTaken(_ name: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE name = ? OR nameKey = ?)", arguments: [name, User.nameKey(name)]) ?? false
     }
 

@@ -51,9 +51,7 @@ extension LibraryDatabase {
                     UPDATE invitations SET usedAt = ? WHERE digest = ? AND usedAt IS NULL AND expiresAt > ?
                     """, [now.databaseSeconds, digest, now.databaseSeconds])
                 guard claimed == 1 else { throw AccountError.invitationNotValid }
-                let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM users WHERE name = ? OR nameKey = ?)",
-                                              arguments: [name, User.nameKey(name)]) ?? false
-                guard !taken else { throw AccountError.nameTaken(name) }
+                guard try !Self.nameIsTaken(name, db) else { throw AccountError.nameTaken(name) }
                 try SQLiteLibraryStore.execute(db, """
                     INSERT INTO users (id, name, nameKey, dateCreated, passwordHash, isAdmin) VALUES (?, ?, ?, ?, ?, 0)
                     ON CONFLICT (name) DO NOTHING
