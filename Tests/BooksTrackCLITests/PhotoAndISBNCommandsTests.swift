@@ -108,14 +108,7 @@ import Testing
 @Suite struct TheRealExecutable {
     /// The `bookstrack` binary built next to the test bundle.
     func executable() throws -> URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
-        var directory = bundle.deletingLastPathComponent()
-        // On Linux the test runner is the bundle itself; on macOS it sits inside `*.xctest/Contents/MacOS`.
-        while directory.pathComponents.count > 1, !FileManager.default.fileExists(atPath: directory.appendingPathComponent("bookstrack").path) {
-            directory = directory.deletingLastPathComponent()
-            if directory.lastPathComponent == ".build" { break }
-        }
-        return directory.appendingPathComponent("bookstrack")
+        BuiltProgram.bookstrack
     }
 
     func run(_ arguments: [String], dataDirectory: URL, environment: [String: String] = [:]) throws -> (Int32, String, String) {

@@ -38,15 +38,9 @@ import Testing
     @Test func pastTheRunningAndWaitingImagesANewOneIsRefusedAsBusy() async throws {
         // Given a queue that works on one image and keeps one waiting, the one working held
         let queue = ImageWork(running: 1, waiting: 1)
-        let release = DispatchSemaphore(value: 0)
-        let started = Mutex(false)
-        async let first: Int = queue.run(name: "first") {
-            started.withLock { $0 = true }
-            release.wait()
-            return 1
-        }
-        // Waited for without holding a thread of the pool (the work runs on a thread of its own).
-        while !started.withLock({ $0 }) { await Task.yield() }
+        let turn = HeldTurn()
+        async let first: Int = turn.hold(queue)
+        await turn.started()
         async let second: Int = queue.run(name: "second") { 2 }
         // The second takes its place in the queue.
         while queue.waitingCount < 1 { await Task.yield() }
@@ -55,7 +49,7 @@ import Testing
             try await queue.run(name: "third") { 3 }
         }
         // Then the first two are done in turn
-        release.signal()
+        turn.release()
         #expect(try await first == 1)
         #expect(try await second == 2)
         // And once they are, a new one runs
@@ -68,18 +62,35 @@ import Testing
     @Test func aSmallImageIsWorkedOnAtOnceWhileTheQueueIsFull() async throws {
         // Given a queue whose one turn is held and which keeps nobody waiting
         let queue = ImageWork(running: 1, waiting: 0)
-        let release = DispatchSemaphore(value: 0)
-        let started = Mutex(false)
-        async let held: Int = queue.run(name: "held") {
-            started.withLock { $0 = true }
-            release.wait()
-            return 1
-        }
-        while !started.withLock({ $0 }) { await Task.yield() }
+        let turn = HeldTurn()
+        async let held: Int = turn.hold(queue)
+        await turn.started()
         // Then a cover-sized image is worked on at once, and a photo-sized one refused
         #expect(try await queue.run(name: "cover", pixels: 600 * 900) { 2 } == 2)
         await #expect(throws: ImageError.busy) { try await queue.run(name: "photo", pixels: 4_032 * 3_024) { 3 } }
-        release.signal()
+        turn.release()
         #expect(try await held == 1)
     }
+}
+
+/// A turn of a queue held by work that waits until released, on its own thread.
+final class HeldTurn: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let begun = Mutex(false)
+
+    /// Runs work on `queue` that holds its turn until `release()`; it answers 1.
+    func hold(_ queue: ImageWork) async throws -> Int {
+        try await queue.run(name: "held") { [self] in
+            begun.withLock { $0 = true }
+            released.wait()
+            return 1
+        }
+    }
+
+    /// Waits, without holding a thread of the pool, until the work has its turn.
+    func started() async {
+        while !begun.withLock({ $0 }) { await Task.yield() }
+    }
+
+    func release() { released.signal() }
 }

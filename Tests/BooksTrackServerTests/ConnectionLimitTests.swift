@@ -16,7 +16,7 @@ import Glibc
         defer { folder.remove() }
         // Given a server whose process may open 256 files, with a head time limit of 3 s
         let server = try await ServerProcess.start(
-            ServerProcess.builtExecutable().path, serving: folder.url.appendingPathComponent("data"),
+            BuiltProgram.bookstrack.path, serving: folder.url.appendingPathComponent("data"),
             arguments: ["--request-head-timeout", "3"], descriptors: 256, in: folder)
         defer { server.stop() }
         let port = server.port
@@ -48,7 +48,7 @@ import Glibc
         defer { folder.remove() }
         // Given a server that holds 100 connections at once, 40 from one address
         let server = try await ServerProcess.start(
-            ServerProcess.builtExecutable().path, serving: folder.url.appendingPathComponent("data"),
+            BuiltProgram.bookstrack.path, serving: folder.url.appendingPathComponent("data"),
             arguments: ["--request-head-timeout", "2", "--max-connections", "100", "--max-connections-per-address", "40"],
             descriptors: 512, in: folder)
         defer { server.stop() }

@@ -13,7 +13,7 @@ import Testing
         defer { folder.remove() }
         let prefix = folder.url.appendingPathComponent("prefix")
         // Given the program installed into an empty prefix the way the README says
-        let installed = try await ServerProcess.run(ServerProcess.builtExecutable().path, ["install", "--prefix", prefix.path],
+        let installed = try await ServerProcess.run(BuiltProgram.bookstrack.path, ["install", "--prefix", prefix.path],
                                                     environment: ["PATH": "/usr/bin:/bin"], in: folder)
         #expect(installed.0 == 0, "\(installed.2)")
         let program = prefix.appendingPathComponent("bin/bookstrack").path
@@ -49,7 +49,7 @@ import Testing
         let bin = folder.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let copy = bin.appendingPathComponent("bookstrack")
-        try FileManager.default.copyItem(at: ServerProcess.builtExecutable(), to: copy)
+        try FileManager.default.copyItem(at: BuiltProgram.bookstrack, to: copy)
 
         // When it is started
         let started = try await ServerProcess.run(copy.path, ["serve", "--port", "\(try LoopbackSockets.freePort())", "--data-dir", folder.path("data")],

@@ -16,17 +16,6 @@ struct ServerProcess {
         let description: String
     }
 
-    /// The `bookstrack` built next to the tests.
-    static func builtExecutable() -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On Linux the test runner is the bundle itself; on macOS it sits inside `*.xctest/Contents/MacOS`.
-        while directory.pathComponents.count > 1, !FileManager.default.fileExists(atPath: directory.appendingPathComponent("bookstrack").path) {
-            directory = directory.deletingLastPathComponent()
-            if directory.lastPathComponent == ".build" { break }
-        }
-        return directory.appendingPathComponent("bookstrack")
-    }
-
     /// Runs `executable` with `arguments` to its end: exit status, output and error.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], in folder: TemporaryDirectory) async throws -> (Int32, String, String) {
         let name = UUID().uuidString
