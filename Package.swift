@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "bookstrack", targets: ["bookstrack"]),
         .library(name: "BooksTrackCore", targets: ["BooksTrackCore"]),
+        .library(name: "BooksTrackConcurrency", targets: ["BooksTrackConcurrency"]),
+        .library(name: "BooksTrackServices", targets: ["BooksTrackServices"]),
         .library(name: "BooksTrackStore", targets: ["BooksTrackStore"]),
         .library(name: "BooksTrackCatalog", targets: ["BooksTrackCatalog"]),
         .library(name: "BooksTrackProviders", targets: ["BooksTrackProviders"]),
@@ -34,13 +36,16 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
-        .target(name: "BooksTrackCore", dependencies: ["CThreadAffinity"], exclude: ["README.md"]),
+        // The model: values, rules and ports, on Foundation alone.
+        .target(name: "BooksTrackCore", exclude: ["README.md"]),
+        // Threads of their own for blocking work (SQLite, parsers, images), off the cooperative pool.
+        .target(name: "BooksTrackConcurrency", dependencies: ["CThreadAffinity"], exclude: ["README.md"]),
         // The thread affinity system calls, which Glibc declares only under _GNU_SOURCE.
         .systemLibrary(name: "CThreadAffinity"),
         .target(
             name: "BooksTrackStore",
             dependencies: [
-                "BooksTrackCore",
+                "BooksTrackCore", "BooksTrackConcurrency",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CSQLiteSettings",
@@ -52,7 +57,7 @@ let package = Package(
         .target(
             name: "BooksTrackCatalog",
             dependencies: [
-                "BooksTrackCore",
+                "BooksTrackCore", "BooksTrackConcurrency",
                 // For its row reader, JSON string lists and folder lock (see the README).
                 "BooksTrackStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -77,7 +82,7 @@ let package = Package(
         .target(
             name: "BooksTrackImport",
             // Crypto: the digests of imported rows (`ImportRowDigest`).
-            dependencies: ["BooksTrackCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["BooksTrackCore", "BooksTrackConcurrency", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]
         ),
         .target(name: "BooksTrackReports", dependencies: ["BooksTrackCore"], exclude: ["README.md"]),
@@ -85,11 +90,21 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
-        .target(name: "BooksTrackImaging", dependencies: ["BooksTrackCore", "CVips", "CZBar", "CTesseract"], exclude: ["README.md"]),
+        .target(name: "BooksTrackImaging", dependencies: ["BooksTrackCore", "BooksTrackConcurrency", "CVips", "CZBar", "CTesseract"], exclude: ["README.md"]),
+        // Every use case, which each front end calls: the library, authors, goals and insights,
+        // search, import and export, the catalog, enrichment, scanning, accounts and jobs.
+        .target(
+            name: "BooksTrackServices",
+            dependencies: [
+                "BooksTrackCore", "BooksTrackConcurrency", "BooksTrackImport", "BooksTrackProviders", "BooksTrackCatalog",
+            ],
+            exclude: ["README.md"]
+        ),
+        // The composition root: the one place that builds stores, clients and services.
         .target(
             name: "BooksTrackApp",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackImaging",
+                "BooksTrackCore", "BooksTrackConcurrency", "BooksTrackServices", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackImaging",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -98,7 +113,8 @@ let package = Package(
         .target(
             name: "BooksTrackServer",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackProviders", "BooksTrackStore", "BooksTrackImport", "BooksTrackReports", "BooksTrackCatalog",
+                "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackCatalog", "BooksTrackConcurrency",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -115,8 +131,8 @@ let package = Package(
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
-                "BooksTrackServer",
+                "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
+                "BooksTrackReports", "BooksTrackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
@@ -127,7 +143,7 @@ let package = Package(
         .target(
             name: "BooksTrackTesting",
             dependencies: [
-                "BooksTrackCore", "CVips", "BooksTrackImaging",
+                "BooksTrackCore", "BooksTrackConcurrency", "CVips", "BooksTrackImaging",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -137,29 +153,31 @@ let package = Package(
         ),
         // Each test target names every module its files import.
         .testTarget(name: "BooksTrackCoreTests", dependencies: ["BooksTrackCore", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackConcurrencyTests", dependencies: ["BooksTrackConcurrency", "BooksTrackCore", "BooksTrackTesting"]),
+        .testTarget(name: "BooksTrackServicesTests", dependencies: ["BooksTrackServices", "BooksTrackCore", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackStoreTests",
             dependencies: [
-                "BooksTrackCore", "BooksTrackStore", "BooksTrackTesting",
+                "BooksTrackCore", "BooksTrackStore", "BooksTrackTesting", "BooksTrackServices", "BooksTrackConcurrency",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "BooksTrackCatalogTests", dependencies: ["BooksTrackCore", "BooksTrackCatalog", "BooksTrackTesting"]),
         .testTarget(
             name: "BooksTrackProvidersTests",
-            dependencies: ["BooksTrackCore", "BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting"]
+            dependencies: ["BooksTrackCore", "BooksTrackProviders", "BooksTrackStore", "BooksTrackTesting", "BooksTrackServices"]
         ),
         .testTarget(
             name: "BooksTrackImportTests",
-            dependencies: ["BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackTesting"],
+            dependencies: ["BooksTrackCore", "BooksTrackImport", "BooksTrackStore", "BooksTrackTesting", "BooksTrackServices", "BooksTrackConcurrency"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "BooksTrackReportsTests", dependencies: ["BooksTrackCore", "BooksTrackReports"]),
-        .testTarget(name: "BooksTrackImagingTests", dependencies: ["BooksTrackCore", "BooksTrackImaging", "CVips", "BooksTrackTesting", "BooksTrackCatalog"]),
+        .testTarget(name: "BooksTrackImagingTests", dependencies: ["BooksTrackCore", "BooksTrackImaging", "CVips", "BooksTrackTesting", "BooksTrackCatalog", "BooksTrackConcurrency"]),
         .testTarget(
             name: "BooksTrackServerTests",
             dependencies: [
-                "BooksTrackCore", "BooksTrackApp", "BooksTrackServer", "BooksTrackTesting",
+                "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackServer", "BooksTrackTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -173,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BooksTrackCLITests",
-            dependencies: ["BooksTrackCLI", "BooksTrackApp", "BooksTrackStore", "BooksTrackTesting"],
+            dependencies: ["BooksTrackCLI", "BooksTrackServices", "BooksTrackApp", "BooksTrackStore", "BooksTrackTesting"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -5,6 +5,8 @@ import BooksTrackImport
 import BooksTrackProviders
 import BooksTrackStore
 import Foundation
+import BooksTrackServices
+import BooksTrackConcurrency
 
 /// The composition root: the one place where the concrete stores, providers and HTTP clients are
 /// built and handed to the use cases. The terminal (and the server) ask it for services; none of

@@ -6,6 +6,7 @@ import BooksTrackImport
 import BooksTrackProviders
 import BooksTrackStore
 import Foundation
+import BooksTrackServices
 
 /// `bookstrack`: keep a reading library from the terminal.
 package struct BooksTrackCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import BooksTrackConcurrency
 #endif
 
 /// Image work (decoding, shrinking, reading barcodes, cutting spines) a few at a time, each on a

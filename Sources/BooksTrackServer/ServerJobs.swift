@@ -5,6 +5,8 @@ import BooksTrackImport
 import BooksTrackProviders
 import Foundation
 import Synchronization
+import BooksTrackServices
+import BooksTrackConcurrency
 
 /// What each kind of job needs to run, kept as the job's input so a restart can run it again.
 enum JobInputs {

@@ -6,6 +6,7 @@ import BooksTrackStore
 import Foundation
 import Hummingbird
 import Logging
+import BooksTrackServices
 
 /// What the routes call: the use cases of the server's one library file, built once at start by
 /// the composition root, and closed once at shutdown.

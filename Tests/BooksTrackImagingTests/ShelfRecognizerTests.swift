@@ -6,6 +6,7 @@ import Testing
 
 @testable import BooksTrackCatalog
 @testable import BooksTrackImaging
+import BooksTrackConcurrency
 
 /// The bundled seed catalog, loaded once for every test of the suite: the books the shelves are
 /// drawn from and looked up in.

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import BooksTrackImport
+import BooksTrackConcurrency
 
 /// An import of a CSV file leaves the CPU its writer runs on to it (`WriterCore`) while it runs,
 /// and ends that claim when it ends, however it ends.

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import BooksTrackImport
+import BooksTrackServices
 
 /// Importing into a real library: merging, idempotence, interruption, dry runs and enrichment queueing.
 @Suite struct LibraryImporterTests {

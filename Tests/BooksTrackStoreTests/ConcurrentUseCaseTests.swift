@@ -3,6 +3,7 @@ import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Testing
+import BooksTrackServices
 
 /// Two requests doing the same thing at the same moment, as a server gets them.
 @Suite struct ConcurrentUseCaseTests {

@@ -3,6 +3,7 @@ import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
+import BooksTrackServices
 
 /// `bookstrack add`: a book typed by hand.
 struct AddCommand: AsyncParsableCommand {

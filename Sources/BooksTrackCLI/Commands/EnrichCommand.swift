@@ -3,6 +3,7 @@ import BooksTrackCore
 import BooksTrackProviders
 import BooksTrackApp
 import Foundation
+import BooksTrackServices
 
 /// `bookstrack enrich`: fill the covers, page counts and years imports left empty.
 struct EnrichCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import Foundation
+import BooksTrackServices
 
 /// `bookstrack import FILE`: bring in another tracker's export.
 struct ImportCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
+import BooksTrackServices
 
 /// `bookstrack scan PHOTO`: a bookshelf photo read, its books matched and queued for review.
 struct ScanCommand: AsyncParsableCommand {

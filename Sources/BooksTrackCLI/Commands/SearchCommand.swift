@@ -3,6 +3,7 @@ import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
+import BooksTrackServices
 
 /// Options of every command that searches: provider switches on top of the environment.
 struct SearchOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import BooksTrackCore
 import Foundation
+import BooksTrackConcurrency
 
 /// Reads and parses the next batch of dump lines on a thread of its own while the importer writes
 /// the previous batch.

@@ -40,6 +40,11 @@ public struct CreatedAPIToken: Sendable {
     public var token: APIToken
     /// `bt_` and 43 characters of base64url: 256 random bits.
     public var secret: String
+
+    public init(token: APIToken, secret: String) {
+        self.token = token
+        self.secret = secret
+    }
 }
 
 /// Who may create an account on the server.
@@ -80,6 +85,11 @@ public struct CreatedInvitation: Sendable {
     public var invitation: Invitation
     /// `bt_` and 43 characters of base64url: 256 random bits.
     public var code: String
+
+    public init(invitation: Invitation, code: String) {
+        self.invitation = invitation
+        self.code = code
+    }
 }
 
 /// Why an account use case could not be done.
@@ -161,6 +171,13 @@ public struct OpenedSession: Sendable {
     public var account: Account
     public var secret: String
     public var csrfToken: String
+
+    public init(session: BrowserSession, account: Account, secret: String, csrfToken: String) {
+        self.session = session
+        self.account = account
+        self.secret = secret
+        self.csrfToken = csrfToken
+    }
 }
 
 /// Who else has an account, as an account is deleted: what the rule of the last administrator reads.

@@ -47,7 +47,7 @@ public struct ManualBook: Hashable, Sendable {
     }
 
     /// True when any edition detail was given, so an edition record is worth keeping.
-    var hasEditionDetails: Bool {
+    public var hasEditionDetails: Bool {
         !isbns.isEmpty || pageCount != nil || format != nil || publisher != nil || publicationDate != nil || language != nil
     }
 }

@@ -1,5 +1,6 @@
 import BooksTrackCore
 import Foundation
+import BooksTrackConcurrency
 
 /// Merges batches of imported rows into the library, one transaction a batch.
 ///

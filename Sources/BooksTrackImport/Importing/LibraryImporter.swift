@@ -1,5 +1,6 @@
 import BooksTrackCore
 import Foundation
+import BooksTrackConcurrency
 
 /// Imports an export file into one user's library.
 ///
@@ -58,7 +59,7 @@ public struct LibraryImporter: Sendable {
     }
 
     /// The header of a CSV or TSV file.
-    static func header(of url: URL, limits: ImportLimits) throws -> [String] {
+    public static func header(of url: URL, limits: ImportLimits) throws -> [String] {
         var reader = try CSVReader(url: url, limits: limits)
         guard let record = try reader.next() else { throw ImportError.emptyFile }
         return CSVHeader(record.fields).names

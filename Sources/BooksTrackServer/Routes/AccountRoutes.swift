@@ -2,6 +2,7 @@ import BooksTrackCore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import BooksTrackServices
 
 /// The first account, sign-up, the signed-in account and its API tokens.
 enum AccountRoutes {

@@ -5,6 +5,7 @@ import BooksTrackReports
 import Foundation
 import HTTPTypes
 import Hummingbird
+import BooksTrackServices
 
 /// The rest of a reader's library: authors, goals, insights, page photos and exports.
 enum LibraryRoutes {

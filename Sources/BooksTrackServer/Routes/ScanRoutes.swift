@@ -2,6 +2,7 @@ import BooksTrackApp
 import BooksTrackCore
 import Foundation
 import Hummingbird
+import BooksTrackServices
 
 /// Bookshelf scans and their review queue: a photo is kept and answered at once with its job
 /// (202), whose progress (stored, recognizing, matching n/m) goes over `GET /ws/progress`; the

@@ -3,6 +3,8 @@ import BooksTrackCore
 import BooksTrackProviders
 import Foundation
 import Hummingbird
+import BooksTrackServices
+import BooksTrackConcurrency
 
 /// The seed's search contract: title, ISBN and advanced searches over the offline catalog, the
 /// cache and the providers, answered in the envelope with the provider and whether it was cached.

@@ -4,6 +4,7 @@ import BooksTrackProviders
 import Foundation
 import HTTPTypes
 import Hummingbird
+import BooksTrackServices
 
 /// The web app: server-rendered pages whose forms work without JavaScript. Every page is read →
 /// one use case → render, through the same services as the API; a form that fails is shown again

@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// Fills the empty fields of queued works (cover, page count, publication year, and what else a

@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// The account use cases: the first account, sign-in, passwords and API tokens. Shared by the

@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackProviders
 import Foundation
 
 /// One book a client sent to be looked up (the seed's enrichment batch): an ISBN, or a title with

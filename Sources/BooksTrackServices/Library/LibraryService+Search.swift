@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 extension LibraryService {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BooksTrackCore
+@testable import BooksTrackServices
 
 @Suite struct AccountRulesTests {
     @Test func aTokenSecretIsThePrefixAnd256RandomBitsInBase64URL() {

@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// What converting the photos kept before processing did.

@@ -1,3 +1,4 @@
+import BooksTrackCore
 /// The result of an enrichment run as JSON.
 public struct EnrichmentReport: Codable, Hashable, Sendable {
     public struct Book: Codable, Hashable, Sendable {

@@ -2,7 +2,8 @@ import BooksTrackTesting
 import Foundation
 import Testing
 
-@testable import BooksTrackCore
+import BooksTrackCore
+@testable import BooksTrackConcurrency
 
 /// A CPU left to an import's writer: its helpers run on the other CPUs.
 @Suite struct WriterCoreTests {

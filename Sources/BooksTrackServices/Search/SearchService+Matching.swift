@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackProviders
 import Foundation
 
 extension SearchService: BookMatcher {

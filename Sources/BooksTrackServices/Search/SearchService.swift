@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackProviders
 import Foundation
 
 /// The search use cases: answer a question typed in one box or in fields, add a result to the

@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// The bookshelf scan and its review queue, for the terminal, the API and the web app: a photo
@@ -246,56 +247,6 @@ public struct ScanService: Sendable {
             throw .outOfRange(field: "minConfidence", value: "\(value)", allowed: "0–1")
         }
         return value
-    }
-}
-
-/// What a scan found.
-public struct ScanReport: Codable, Hashable, Sendable {
-    public var scanID: ShelfScan.ID
-    public var recognizer: String
-    /// Books seen on the photo, all now pending in the review queue.
-    public var found: Int
-    /// Of those, the ones a match was found for.
-    public var matched: Int
-}
-
-/// An accepted item and the book it is in the library.
-public struct ReviewDecision: Sendable {
-    public var item: ReviewItem
-    public var book: LibraryBook
-    /// The book was already there: nothing was added.
-    public var alreadyInLibrary: Bool
-}
-
-/// What accepting every item above a confidence did.
-public struct AcceptAllReport: Codable, Hashable, Sendable {
-    public struct Failure: Codable, Hashable, Sendable {
-        public var itemID: ReviewItem.ID
-        public var reason: String
-    }
-
-    public var added: Int
-    public var alreadyInLibrary: Int
-    public var failed: [Failure]
-}
-
-/// Why a scan or review item could not be used.
-public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
-    case scanNotFound(ShelfScan.ID)
-    /// No item with this ID (or ID prefix) in this library.
-    case itemNotFound(String)
-    /// Several pending items start with this prefix.
-    case ambiguous(String, count: Int)
-    /// The item was accepted or rejected already.
-    case alreadyDecided(ReviewItem.ID, ReviewItem.Status)
-
-    public var description: String {
-        switch self {
-        case .scanNotFound(let id): "no shelf scan \(id) in this library"
-        case .itemNotFound(let id): "no review item \(id) in this library"
-        case .ambiguous(let prefix, let count): "\(count) items waiting for review start with \(prefix); give more of the ID"
-        case .alreadyDecided(_, let status): "this book was already \(status.rawValue)"
-        }
     }
 }
 

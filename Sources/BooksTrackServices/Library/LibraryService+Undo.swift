@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// A removed book with everything that went with it (every edition of its work, its page photos),

@@ -1,6 +1,7 @@
-@testable import BooksTrackCore
+import BooksTrackCore
 import Foundation
 import Testing
+@testable import BooksTrackConcurrency
 
 /// Work run on a thread of its own lets go of what it captured before anyone hears it is done, so
 /// the waiter's own release is the last: a library store captured by an import is closed by the

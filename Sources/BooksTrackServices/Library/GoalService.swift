@@ -1,3 +1,4 @@
+import BooksTrackCore
 import Foundation
 
 /// The goals' and insights' use cases.
@@ -53,17 +54,5 @@ public struct GoalService: Sendable {
         let store = store
         // A transaction, not a snapshot: counters a change marked are brought up to date first.
         return try await store.transaction { try store.insights(year: year, now: now) }
-    }
-}
-
-/// Why a goal use case could not be done.
-public enum GoalError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The year has no goal.
-    case noGoal(year: Int)
-
-    public var description: String {
-        switch self {
-        case .noGoal(let year): "no goal for \(year); set one with `bookstrack goal set --books N`"
-        }
     }
 }
