@@ -40,16 +40,16 @@ public struct BooksTrackApp: Sendable {
 
     // MARK: Libraries
 
-    /// Opens (creating if needed) the library database.
     /// Whether the data folder holds a library file already (reading it would not create one).
     public var hasLibrary: Bool {
         FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent("library.sqlite").path)
     }
 
-    public func libraryDatabase() throws -> LibraryDatabase {
+    /// The library file, opened once per process (`OpenFiles`) and created if needed.
+    func libraryDatabase() throws -> LibraryDatabase {
         // A folder made by an earlier version, or by hand, is made the owner's only too.
         OwnerOnly.restrictFolder(dataDirectory)
-        return try LibraryDatabase(path: dataDirectory.appendingPathComponent("library.sqlite").path)
+        return try OpenFiles.shared.library(at: dataDirectory.appendingPathComponent("library.sqlite").path)
     }
 
     /// The services of a user's library. Only `creatingUser` creates a user that does not exist;
@@ -60,14 +60,14 @@ public struct BooksTrackApp: Sendable {
         let name = try User.validatedName(name)
         let database = try libraryDatabase()
         if creatingUser {
-            return UserLibrary(store: database.library(for: try database.ensureUser(named: name, now: now()).id), now: now)
+            return UserLibrary(store: database.library(for: try database.ensureUser(named: name, now: now()).id), images: VipsImageProcessor(), now: now)
         }
-        if let user = try database.user(named: name) { return UserLibrary(store: database.library(for: user.id), now: now) }
+        if let user = try database.user(named: name) { return UserLibrary(store: database.library(for: user.id), images: VipsImageProcessor(), now: now) }
         guard name == User.defaultLocalName || unknownUserIsEmpty else {
             throw UnknownUserError(name: name, known: try database.users().map(\.name))
         }
         // An identifier no row carries: every read finds nothing, and a write is refused.
-        return UserLibrary(store: database.library(for: User.ID()), now: now)
+        return UserLibrary(store: database.library(for: User.ID()), images: VipsImageProcessor(), now: now)
     }
 
     // MARK: Accounts
@@ -81,11 +81,6 @@ public struct BooksTrackApp: Sendable {
     /// bcrypt for passwords, SHA-256 for token secrets.
     public func secrets(passwordCost: UInt8 = 11) -> any Secrets {
         AccountSecrets(cost: passwordCost)
-    }
-
-    /// The services of the library of a user the server authenticated.
-    public func library(of user: User, database: LibraryDatabase) -> UserLibrary {
-        UserLibrary(store: database.library(for: user.id), now: now)
     }
 
     // MARK: Covers
@@ -119,9 +114,15 @@ public struct BooksTrackApp: Sendable {
 
     // MARK: Search
 
-    /// Opens (creating if needed) the offline catalog; the bundled seed loads on first use.
-    public func catalog() throws -> CatalogDatabase {
-        try CatalogDatabase(path: dataDirectory.appendingPathComponent("catalog.sqlite").path, now: now)
+    /// The offline catalog, opened once per process and created if needed; the bundled seed
+    /// loads on first use.
+    func catalogDatabase() throws -> CatalogDatabase {
+        try OpenFiles.shared.catalog(at: dataDirectory.appendingPathComponent("catalog.sqlite").path, now: now)
+    }
+
+    /// The offline catalog's use cases.
+    public func catalog() throws -> CatalogService {
+        CatalogService(catalog: try catalogDatabase())
     }
 
     /// Opens (creating if needed) the search cache.
@@ -142,11 +143,12 @@ public struct BooksTrackApp: Sendable {
     }
 
     /// A search session: the catalog, the cache and the configured providers, opened together
-    /// and closed together (`SearchSession.close`).
-    public func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int) throws -> SearchSession {
+    /// and closed together (`SearchSession.close`). With a `transport` the session uses that
+    /// HTTP client (and leaves it open), else it makes one and closes it.
+    public func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int, transport shared: HTTPTransport? = nil) throws -> SearchSession {
         let cache = try cache()
-        let catalog = try catalog()
-        let transport = HTTPTransport(configuration: configuration)
+        let catalog = try catalogDatabase()
+        let transport = shared ?? HTTPTransport(configuration: configuration)
         let orchestrator = SearchOrchestrator(
             catalog: LocalCatalogProvider(catalog: catalog),
             online: configuration.makeOnlineProviders(transport: transport),
@@ -156,7 +158,7 @@ public struct BooksTrackApp: Sendable {
         )
         return SearchSession(search: SearchService(orchestrator: orchestrator), close: {
             try? cache.flushCounters()
-            await transport.shutdown()
+            if shared == nil { await transport.shutdown() }
         })
     }
 
@@ -164,33 +166,32 @@ public struct BooksTrackApp: Sendable {
     /// photos and column mappings, whose HTTP client `close` releases. `log` receives its token
     /// usage. Without a key no HTTP client is made.
     public func gemini(
-        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void
+        _ configuration: ProviderConfiguration, transport shared: HTTPTransport? = nil, log: @escaping @Sendable (String) -> Void
     ) -> (client: GeminiClient?, close: @Sendable () async -> Void) {
         guard configuration.geminiKey != nil, !configuration.isOffline else { return (nil, {}) }
-        let transport = HTTPTransport(configuration: configuration)
-        return (GeminiClient(configuration: configuration, transport: transport, log: log), { await transport.shutdown() })
+        let transport = shared ?? HTTPTransport(configuration: configuration)
+        return (GeminiClient(configuration: configuration, transport: transport, log: log), { if shared == nil { await transport.shutdown() } })
     }
 
     /// What names the books on shelf photos: Gemini when there is a client, unless
     /// `BOOKSTRACK_SCANNER=offline`; else tesseract on this machine with the offline catalog (its
-    /// model from `BOOKSTRACK_TESSDATA`, else Debian's folder); nil with the reason when neither
-    /// can run.
-    public func shelfRecognizer(gemini: GeminiClient?, catalog: CatalogDatabase) -> (recognizer: (any ShelfRecognizer)?, problem: String) {
+    /// model from `BOOKSTRACK_TESSDATA`, else Debian's folder). Neither can run: the refusal says
+    /// what to install or set.
+    public func shelfReader(gemini: GeminiClient?) throws(UnavailableError) -> any ShelfRecognizer {
         let choice = environment["BOOKSTRACK_SCANNER"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        if choice != "offline", let gemini { return (GeminiShelfRecognizer(client: gemini), "") }
+        if choice != "offline", let gemini { return GeminiShelfRecognizer(client: gemini) }
         let models = environment["BOOKSTRACK_TESSDATA"].flatMap { $0.isEmpty ? nil : $0 }
         guard TesseractShelfRecognizer.isInstalled(in: models) else {
-            return (nil, "no recognizer is configured: set GEMINI_API_KEY, or install tesseract's English model "
+            throw .noShelfReader(problem: "no recognizer is configured: set GEMINI_API_KEY, or install tesseract's English model "
                 + "(apt-get install tesseract-ocr-eng" + (models.map { "; BOOKSTRACK_TESSDATA=\($0) has no eng.traineddata" } ?? "") + ")")
         }
-        let offline = TesseractShelfRecognizer(dataFolder: models) { words in
-            try await OwnThread.run(name: "bookstrack spine lookup") {
-                // The bundled seed loads on the catalog's first use.
-                try catalog.loadSeedIfNeeded()
-                return try catalog.search(text: words, limit: 10)
-            }
+        let catalog: CatalogService
+        do {
+            catalog = try self.catalog()
+        } catch {
+            throw .noShelfReader(problem: "the offline catalog cannot be opened: \(error)")
         }
-        return (offline, "")
+        return TesseractShelfRecognizer(dataFolder: models) { words in try await catalog.search(words: words, limit: 10) }
     }
 
     /// Gemini as the advisor of column mappings for CSVs no importer knows; nil without a client.
@@ -198,37 +199,14 @@ public struct BooksTrackApp: Sendable {
         gemini.map(GeminiColumnAdvisor.init)
     }
 
-    /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client.
-    public func authorDetailsSource(_ configuration: ProviderConfiguration) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
-        let transport = HTTPTransport(configuration: configuration)
-        return (AuthorDemographicsSuggester(configuration: configuration, transport: transport), { await transport.shutdown() })
-    }
-}
-
-/// The use cases of one user's library.
-public struct UserLibrary: Sendable {
-    public let library: LibraryService
-    public let authors: AuthorService
-    public let goals: GoalService
-    public let imports: ImportService
-    public let scans: ScanService
-    private let store: any LibraryStore
-    private let now: @Sendable () -> Date
-
-    init(store: any LibraryStore, now: @escaping @Sendable () -> Date) {
-        self.store = store
-        self.now = now
-        let images = VipsImageProcessor()
-        library = LibraryService(store: store, now: now, images: images)
-        scans = ScanService(store: store, images: images, now: now)
-        authors = AuthorService(store: store, now: now)
-        goals = GoalService(store: store, now: now)
-        imports = ImportService(store: store, now: now)
-    }
-
-    /// The enrichment of this library's queued books through a session's search.
-    public func enricher(_ search: SearchService) -> LibraryEnricher {
-        LibraryEnricher(store: store, search: search.enrichmentSearch, now: now)
+    /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client
+    /// (one it made: a `transport` given stays open). Offline, it is refused: asking needs the network.
+    public func authorDetailsSource(
+        _ configuration: ProviderConfiguration, transport shared: HTTPTransport? = nil
+    ) throws(UnavailableError) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
+        guard !configuration.isOffline else { throw .offline(needs: "asking Wikidata about authors") }
+        let transport = shared ?? HTTPTransport(configuration: configuration)
+        return (AuthorDemographicsSuggester(configuration: configuration, transport: transport), { if shared == nil { await transport.shutdown() } })
     }
 }
 

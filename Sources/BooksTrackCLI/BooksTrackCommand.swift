@@ -92,7 +92,7 @@ package enum CommandLineRunner {
             if case .accountNotFound = error { return notFound }
             if case .tokenNotFound = error { return notFound }
             return invalidInput
-        case is BooksTrackCore.ValidationError, is ISBNError, is AddBookError, is ProviderConfigurationError, is ImageError, is BarcodeError:
+        case is BooksTrackCore.ValidationError, is UnavailableError, is ISBNError, is AddBookError, is ProviderConfigurationError, is ImageError, is BarcodeError:
             context.standardError("error: \(error)\n")
             return invalidInput
         case let error as ImportError:

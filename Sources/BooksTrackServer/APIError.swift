@@ -74,7 +74,14 @@ struct APIError: Error, HTTPResponseError {
                 self = APIError(.badRequest, code: "UNREADABLE_IMPORT", error.description, details: ["field": "file"])
             }
         case let error as JobError:
-            self = APIError(.conflict, code: "JOB_EXISTS", error.description, details: ["field": "jobId"])
+            self = Self.job(error)
+        case let error as EntryQuery.ParseError:
+            self = APIError.invalid(field: error.field, error.message, code: error.isOutOfRange ? "OUT_OF_RANGE" : "INVALID_INPUT")
+        case let error as UnavailableError:
+            self = switch error {
+            case .offline: APIError(.conflict, code: "OFFLINE", error.description)
+            case .noShelfReader: APIError(.conflict, code: "SCANNER_NOT_CONFIGURED", error.description)
+            }
         case let error as BarcodeError:
             self = switch error {
             case .noISBN: APIError(.unprocessableContent, code: "NO_ISBN_BARCODE", error.description)
@@ -121,6 +128,22 @@ struct APIError: Error, HTTPResponseError {
         }
     }
 
+    /// A job that could not be started, confirmed or stopped.
+    static func job(_ error: JobError) -> APIError {
+        switch error {
+        case .idTaken: APIError(.conflict, code: "JOB_EXISTS", error.description, details: ["field": "jobId"])
+        case .notFound: APIError.notFound
+        case .notAPreview: APIError(.conflict, code: "NOT_A_PREVIEW", error.description)
+        case .previewGone: APIError(.gone, code: "PREVIEW_GONE", error.description)
+        case .alreadyFinished: APIError(.conflict, code: "JOB_FINISHED", error.description)
+        case .catalogImportRunning: APIError(.conflict, code: "CATALOG_IMPORT_RUNNING", error.description)
+        case .noDumpFiles: APIError.invalid(field: "files", error.description, code: "MISSING_FIELD")
+        case .tooManyDumpFiles: APIError.invalid(field: "files", error.description, code: "OUT_OF_RANGE")
+        case .noSuchDump(let index, _): APIError(.badRequest, code: "NO_SUCH_DUMP", error.description, details: ["field": "files[\(index)]"])
+        case .noSuchSuggestion: APIError.invalid(field: "author", error.description)
+        }
+    }
+
     private static func validation(_ error: ValidationError) -> APIError {
         var details = ["field": error.field]
         if case .tooLong(_, let limit, _) = error { details["limit"] = "\(limit)" }
@@ -142,6 +165,8 @@ struct APIError: Error, HTTPResponseError {
         case .invitationNotValid: APIError(.forbidden, code: "INVITATION_NOT_VALID", error.description, details: ["field": "invitation"])
         case .adminOnly: APIError(.forbidden, code: "ADMIN_ONLY", error.description)
         case .lastAdministrator: APIError(.conflict, code: "LAST_ADMINISTRATOR", error.description)
+        case .alreadySetUp: APIError(.conflict, code: "ALREADY_SET_UP", error.description)
+        case .wrongSetupCode: APIError(.forbidden, code: "WRONG_SETUP_TOKEN", error.description, details: ["field": "setupToken"])
         case .invitationNoteTooLong(let limit):
             APIError(.badRequest, code: "VALIDATION_FAILED", error.description, details: ["field": "note", "limit": "\(limit)"])
         case .invitationLifetimeOutOfRange(let maximum):

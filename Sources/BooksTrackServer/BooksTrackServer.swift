@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 
 /// `bookstrack serve`: the HTTP API over the library file of a data folder.
 public struct BooksTrackServer: Sendable {
@@ -80,11 +81,15 @@ public struct BooksTrackServer: Sendable {
         await services.close()
     }
 
-    /// Runs until SIGINT or SIGTERM, then lets requests in flight finish and closes the clients.
+    /// Runs until SIGINT or SIGTERM, then lets requests in flight finish and closes the clients:
+    /// one service group of the process's services and the HTTP server, shut down in reverse
+    /// order (the server first, then what it used).
     public func run() async throws {
         if let message = try await setupMessage() { logger.notice("\(message)") }
+        let group = ServiceGroup(
+            services: [services.app, application()], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
         do {
-            try await application().runService()
+            try await group.run()
         } catch {
             await services.close()
             throw error

@@ -1,24 +1,25 @@
 import BooksTrackApp
-import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackProviders
-import BooksTrackStore
 import Foundation
 import Hummingbird
 import Logging
 import BooksTrackServices
 
-/// What the routes call: the use cases of the server's one library file, built once at start by
-/// the composition root, and closed once at shutdown.
+/// What the routes call: the use cases of the process (`AppServices`, built once by the
+/// composition root) and what only a server keeps: its configuration, sign-in throttles, signing
+/// key, setup secret, kept pages and the web app's Undo shelf.
 final class ServerServices: Sendable {
     let configuration: ServerConfiguration
-    let accounts: AccountService
-    let search: SearchService
-    let covers: CoverProxy
-    let jobStore: any JobStore
-    let jobs: ServerJobs
-    /// The offline catalog, for its stats and dump imports (the search session holds its own connection to it).
-    let catalog: CatalogDatabase
+    /// The process's use cases, and their clients' lifetime.
+    let app: AppServices
+    var accounts: AccountService { app.accounts }
+    var search: SearchService { app.search }
+    var covers: CoverProxy { app.covers }
+    var jobs: JobService { app.jobs }
+    var catalog: CatalogService { app.catalog }
+    /// Reads the ISBN barcodes of back-cover photos.
+    var barcodes: any BarcodeReader { app.barcodes }
     let now: @Sendable () -> Date
     /// Failed sign-ins, per account and per address.
     let throttle: SignInThrottle
@@ -30,57 +31,26 @@ final class ServerServices: Sendable {
     let setupSecret: String
     /// Pages of the book list kept encoded for a second.
     let bookPages: BookPageCache
-    /// Reads the ISBN barcodes of back-cover photos.
-    let barcodes: any BarcodeReader
     /// Books removed in the web app, kept for its Undo.
     let undoShelf = UndoShelf()
-    private let app: BooksTrackApp
-    private let database: LibraryDatabase
-    private let closeSearch: @Sendable () async -> Void
-    private let closeAuthorDetails: @Sendable () async -> Void
-    private let closeGemini: @Sendable () async -> Void
 
-    init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
-        self.app = app
+    init(app root: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
         bookPages = BookPageCache(lifetime: configuration.bookPageLifetime)
-        now = app.now
-        throttle = SignInThrottle(now: app.now)
-        signing = try ServerSigning(keyFile: app.dataDirectory.appendingPathComponent("server.key"))
-        database = try app.libraryDatabase()
-        accounts = AccountService(store: database, secrets: app.secrets(passwordCost: configuration.passwordCost), now: app.now)
-        let session = try app.searchSession(try app.providerConfiguration(), resultLimit: 20)
-        search = session.search
-        closeSearch = session.close
+        now = root.now
+        throttle = SignInThrottle(now: root.now)
+        signing = try ServerSigning(keyFile: root.dataDirectory.appendingPathComponent("server.key"))
         setupSecret = AccountService.newSetupSecret()
-        covers = app.coverProxy()
-        barcodes = app.barcodeReader()
-        jobStore = database
-        let database = database
-        let providers = try app.providerConfiguration()
-        let authorDetails = providers.isOffline ? nil : app.authorDetailsSource(providers)
-        if let close = authorDetails?.close { closeAuthorDetails = close } else { closeAuthorDetails = {} }
-        catalog = try app.catalog()
-        // One Gemini client reads shelf photos and proposes column mappings.
-        let gemini = app.gemini(providers, log: { logger.info("\($0)") })
-        closeGemini = gemini.close
-        let shelf = app.shelfRecognizer(gemini: gemini.client, catalog: catalog)
-        jobs = ServerJobs(
-            runner: JobRunner(store: database, now: app.now), store: database,
-            uploads: app.dataDirectory.appendingPathComponent("uploads", isDirectory: true),
-            dumps: app.dataDirectory.appendingPathComponent("dumps", isDirectory: true),
-            library: { user in app.library(of: user, database: database) }, search: session.search,
-            authorDetails: authorDetails?.source, catalog: catalog, shelfRecognizer: shelf.recognizer,
-            shelfRecognizerProblem: shelf.problem, columnAdvisor: app.columnMappingAdvisor(gemini: gemini.client), now: app.now)
+        app = try root.services(passwordCost: configuration.passwordCost, log: { logger.info("\($0)") })
     }
 
     /// How many changes this server has committed to the library file: a kept page read before
     /// the last of them is out of date.
-    var libraryCommitCount: UInt64 { database.commitCount }
+    var libraryCommitCount: UInt64 { app.libraryCommitCount }
 
     /// The use cases of an authenticated account's library.
     func library(_ account: Account) -> UserLibrary {
-        app.library(of: account.user, database: database)
+        app.library(of: account.user)
     }
 
     /// The account of the request's bearer token; nil without one; refused for one that is not live.
@@ -118,23 +88,26 @@ final class ServerServices: Sendable {
         return originHost == expected.host && (url.port == nil || url.port == expected.port)
     }
 
+    /// The link that joins this server with an invitation: on its public URL, else on the host
+    /// the request was sent to. The same for the API's answer and the settings page.
+    func joinLink(code: String, host: String?) -> String {
+        let base = configuration.publicURL?.absoluteString ?? host.map { "http://\($0)" } ?? ""
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/join?invitation=" + code
+    }
+
     /// Whether readers reach the server over https (its public URL says so): cookies are then Secure.
     var servesHTTPS: Bool {
         configuration.publicURL?.scheme?.lowercased() == "https"
     }
 
-    /// Resumes the jobs a stopped server left unfinished.
+    /// Resumes the jobs a stopped server left unfinished, and converts photos kept before page
+    /// photos were processed, in the background.
     func resumeJobs() async throws {
-        let users = try database.users()
-        try await jobs.resume(users: users)
-        // Photos kept before page photos were processed are converted once, in the background.
-        try await jobs.convertUnprocessedPhotos(users: users)
+        try await app.jobs.resume()
     }
 
     /// Releases the HTTP client and saves the cache counters.
     func close() async {
-        await closeSearch()
-        await closeAuthorDetails()
-        await closeGemini()
+        await app.shutdown()
     }
 }

@@ -60,6 +60,24 @@ import Testing
         try await browser.click("#progress button[type=submit]")
         try await browser.wait(for: "the progress saved") { try await browser.text.contains("Page 25") }
         if javascript {
+            // What is typed in one form while another is on its way stays when the answer replaces
+            // the page (a review begun right after a rating): sent and typed in one script, before
+            // any answer can arrive.
+            _ = try await browser.script("""
+                document.querySelector('#review-text').setAttribute('data-before', '1');
+                document.querySelector('#rating-value').value = '3.5';
+                document.querySelector('#rating button[type=submit]').click();
+                document.querySelector('#review-text').value = 'Typed while the rating was sent.';
+                return null
+                """)
+            try await browser.wait(for: "the rating's answer in place") {
+                try await browser.script("return !document.querySelector('#review-text').hasAttribute('data-before')") as? Bool == true
+            }
+            #expect(try await browser.value(of: "#rating-value") == "3.5")
+            #expect(try await browser.value(of: "#review-text") == "Typed while the rating was sent.")
+            _ = try await browser.script("document.querySelector('#review-text').value = ''; return null")
+        }
+        if javascript {
             // The timer: Start, then Stop fills the minutes (at least one) for the session form.
             try await browser.click("[data-timer-start]")
             try await browser.wait(for: "the timer running") {

@@ -1,7 +1,8 @@
-import BooksTrackApp
+@testable import BooksTrackApp
 import BooksTrackCore
 import BooksTrackStore
 import BooksTrackTesting
+import BooksTrackServices
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackStore
+import BooksTrackServices
 import Foundation
 import Synchronization
 import Testing

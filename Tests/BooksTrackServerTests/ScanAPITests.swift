@@ -1,6 +1,7 @@
-import BooksTrackApp
+@testable import BooksTrackApp
 import BooksTrackCore
 import BooksTrackTesting
+import BooksTrackServices
 import Foundation
 import Testing
 
@@ -252,7 +253,7 @@ import Testing
             let accounts = try app.accounts(passwordCost: 4)
             let alice = try await accounts.createAccount(name: "alice", password: "password-alice", isAdmin: false)
             let database = try app.libraryDatabase()
-            let scans = app.library(of: alice.user, database: database).scans
+            let scans = try app.library(user: alice.user.name).scans
             let scan = try await scans.keep(photo: Data(try Self.photo()))
             _ = try await scans.recognize(scan.id, with: EarlierRun(), matcher: NoMatch())
             var job = Job(kind: .shelfScan, input: String(decoding: try JSONEncoder().encode(JobInputs.ShelfScan(scan: scan.id.description)), as: UTF8.self),

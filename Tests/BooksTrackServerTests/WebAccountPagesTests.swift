@@ -1,4 +1,6 @@
+@testable import BooksTrackApp
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Testing
 

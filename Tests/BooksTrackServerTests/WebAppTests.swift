@@ -199,8 +199,21 @@ import Testing
             browser.setCookie("bt_theme", "\"><script>alert(1)</script>")
             let library = try await browser.get("/library")
             #expect(library.text.contains(#"data-theme="liquid-blue""#))
-            // Library parameters out of range are read as the nearest sense.
-            #expect(try await browser.get("/library?page=-5&sort=nonsense&status=flying&favorite=maybe").status == 200)
+            // A filter that is not one of the choices is refused as the API refuses it, naming the
+            // field, not shown as the whole library; a page number out of range is read as the nearest.
+            let flying = try await browser.get("/library?status=flying")
+            #expect(flying.status == 400)
+            #expect(flying.text.contains("Status is one of"), "\(flying.text)")
+            let nonsense = try await browser.get("/library?sort=nonsense")
+            #expect(nonsense.status == 400)
+            #expect(nonsense.text.contains("Sort is one of"))
+            let maybe = try await browser.get("/library?favorite=maybe")
+            #expect(maybe.status == 400)
+            #expect(maybe.text.contains("Favorite is true or false"))
+            // The web's own words for a flag are read as the API's are, and the API's as the web's.
+            #expect(try await browser.get("/library?favorite=yes&owned=no").status == 200)
+            #expect(try await browser.get("/library?favorite=true&owned=0").status == 200)
+            #expect(try await browser.get("/library?page=-5").status == 200)
             #expect(try await browser.get("/library?page=99999999999999999999").status == 200)
             // Every page is served with headers that keep it to this origin.
             #expect(library.header("Content-Security-Policy")?.contains("default-src 'self'") == true)

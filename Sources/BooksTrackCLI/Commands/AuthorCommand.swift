@@ -2,6 +2,7 @@ import ArgumentParser
 import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack author` (also `authors`): describe the authors the diversity insights count.
@@ -102,11 +103,14 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
     func run() async throws {
         let app = options.app()
         let configuration = try app.providerConfiguration(contact: contact)
-        guard !configuration.isOffline else {
-            throw CommandFailure.invalid("authors suggest asks Wikidata, and offline mode (BOOKSTRACK_OFFLINE) is on")
+        let (source, close) = try app.authorDetailsSource(configuration)
+        let authors: AuthorService
+        do {
+            authors = try options.user().authors
+        } catch {
+            await close()
+            throw error
         }
-        let authors = try options.user().authors
-        let (source, close) = app.authorDetailsSource(configuration)
         let run: AuthorSuggestionRun
         do {
             run = try await authors.suggest(named: name, maximum: maximum, apply: apply, source: source)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BooksTrackCatalog
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack catalog import|stats`: extend the offline catalog with Open Library dumps.
@@ -16,7 +17,7 @@ struct CatalogCommand: ParsableCommand {
     )
 
     /// `bookstrack catalog import FILE...`.
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Import Open Library dump files (authors, works, editions; plain or .gz).",
@@ -44,51 +45,42 @@ struct CatalogCommand: ParsableCommand {
 
         func validate() throws {
             if files.isEmpty { throw ArgumentParser.ValidationError("give at least one dump file") }
-            if !(1...1_000_000).contains(batchSize) {
-                throw ArgumentParser.ValidationError("--batch-size must be 1–1000000")
+            if !Bounds.dumpBatchLines.contains(batchSize) {
+                throw ArgumentParser.ValidationError("--batch-size must be \(Bounds.text(Bounds.dumpBatchLines))")
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let context = CommandContext.current
-            let catalog = try CatalogCommand.openCatalog(options)
-            try catalog.loadSeedIfNeeded()
-            var summaries: [CatalogImportSummary] = []
-            for file in files {
-                let url = URL(fileURLWithPath: file)
-                let renderer = ImportProgressRenderer(fileName: url.lastPathComponent, context: context)
-                let summary: CatalogImportSummary
-                do {
-                    summary = try catalog.importOpenLibraryDump(
-                        at: url, options: CatalogImportOptions(batchSize: batchSize, restart: restart)
-                    ) { progress in
-                        renderer.show(progress)
-                        return true
-                    }
-                } catch let error as CatalogImportError {
-                    renderer.finish()
-                    throw CatalogCommand.failure(error)
-                }
-                renderer.finish()
-                summaries.append(summary)
-                if !options.json { CatalogCommand.printSummary(summary) }
+            let catalog = try options.app().catalog()
+            // One bar per file, shown by the thread that reads the dumps.
+            let bars = ImportProgressBars(context: context)
+            let summaries: [CatalogImportSummary]
+            do {
+                summaries = try await catalog.importDumps(
+                    files.map { URL(fileURLWithPath: $0) }, options: CatalogImportOptions(batchSize: batchSize, restart: restart),
+                    progress: { bars.show($0) })
+            } catch let error as CatalogImportError {
+                bars.finish()
+                throw CatalogCommand.failure(error)
             }
-            if options.json { try JSONOutput.print(summaries.map(CatalogImportResult.init)) }
+            bars.finish()
+            if options.json { return try JSONOutput.print(summaries.map(CatalogImportResult.init)) }
+            for summary in summaries { CatalogCommand.printSummary(summary) }
         }
     }
 
     /// `bookstrack catalog stats`.
-    struct Stats: ParsableCommand {
+    struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats", abstract: "Sizes of the offline catalog and the sources it was built from."
         )
 
         @OptionGroup var options: LibraryOptions
 
-        func run() throws {
-            let catalog = try CatalogCommand.openCatalog(options)
-            try catalog.loadSeedIfNeeded()
-            let statistics = try catalog.statistics()
+        func run() async throws {
+            let catalog = try options.app().catalog()
+            let statistics = try await catalog.statistics()
             if options.json { return try JSONOutput.print(CatalogStats(statistics, path: catalog.path)) }
             say("Catalog:   \(catalog.path) (\(HumanFormat.bytes(statistics.fileBytes)))")
             say("Works:     \(NumberText.grouped(statistics.works))"
@@ -104,10 +96,6 @@ struct CatalogCommand: ParsableCommand {
     }
 
     // MARK: Shared
-
-    static func openCatalog(_ options: LibraryOptions) throws -> CatalogDatabase {
-        try options.app().catalog()
-    }
 
     /// The command-line failure for an import that could not run: a missing file is "not found"
     /// (exit 1), any other unusable file bad input (exit 2).
@@ -163,6 +151,31 @@ struct CatalogCommand: ParsableCommand {
             text += "; updated \(ISO8601Text.day(source.updatedAt))"
             return text
         }
+    }
+}
+
+/// The progress of a catalog import of several dumps: a bar for the file being read, replaced by
+/// the next file's when it starts.
+final class ImportProgressBars: @unchecked Sendable {
+    // Shown from the one thread that reads the dumps, one file after another.
+    private let context: CommandContext
+    private var current: (index: Int, renderer: ImportProgressRenderer)?
+
+    init(context: CommandContext) {
+        self.context = context
+    }
+
+    func show(_ step: CatalogService.DumpProgress) {
+        if current?.index != step.fileIndex {
+            current?.renderer.finish()
+            current = (step.fileIndex, ImportProgressRenderer(fileName: step.file.lastPathComponent, context: context))
+        }
+        current?.renderer.show(step.progress)
+    }
+
+    func finish() {
+        current?.renderer.finish()
+        current = nil
     }
 }
 

@@ -54,47 +54,41 @@ struct ImportCommand: AsyncParsableCommand {
         if maxBytes < 1 { throw ArgumentParser.ValidationError("--max-bytes must be at least 1") }
     }
 
-    /// The error of a file no importer knows, its mapping proposed by Gemini when a key is set.
-    private static func advised(_ error: ImportError, app: BooksTrackApp) async -> ImportError {
-        guard let configuration = try? app.providerConfiguration() else { return error }
-        let context = CommandContext.current
-        let gemini = app.gemini(configuration, log: { context.standardError($0 + "\n") })
-        let advised = await error.advised(by: app.columnMappingAdvisor(gemini: gemini.client))
-        await gemini.close()
-        return advised
-    }
-
     func run() async throws {
         let context = CommandContext.current
         let url = URL(fileURLWithPath: file)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CommandFailure.notFound("no file at \(file)")
         }
-        var importOptions = ImportOptions(
+        let importOptions = ImportOptions(
             format: format.flatMap { ImportFormat(rawValue: $0.lowercased()) }, dryRun: dryRun, overwrite: overwrite,
             limits: ImportLimits(maxRows: maxRows, maxBytes: maxBytes), mapping: try mapping.map { try ColumnMapping(parsing: $0) }
         )
-        // A file that will be refused is refused before the library is opened, so nothing is created.
-        var checked: ImportCheck
+        // A file that will be refused is refused before a library is created: a file like one this
+        // reader mapped before is read with that mapping only in a library that exists already.
+        let app = options.app()
+        // Gemini proposes a mapping for a file nobody knows, when a key is set; a provider setting
+        // that cannot be read costs the proposal only, not the import.
+        let gemini = (try? app.providerConfiguration()).map { app.gemini($0, log: { context.standardError($0 + "\n") }) } ?? (nil, {})
+        let checked: ImportService.CheckedFile
         do {
-            checked = try ImportService.check(url, options: importOptions)
-        } catch let error as ImportError {
-            // A file like one this reader mapped before (in an existing library) is read with that mapping.
-            guard case .unknownFormat = error, importOptions.mapping == nil else { throw Self.withLimitFlags(error) }
-            guard options.app().hasLibrary,
-                  let remembered = try await options.user(unknownUserIsEmpty: true).imports.rememberedMapping(for: url)
-            else { throw await Self.advised(error, app: options.app()) }
-            importOptions.mapping = remembered
-            checked = try ImportService.check(url, options: importOptions)
-            if !options.json { say("Read with the column mapping you confirmed for this header before: \(remembered.text)") }
+            let advisor = app.columnMappingAdvisor(gemini: gemini.client)
+            checked = app.hasLibrary
+                ? try await options.user(unknownUserIsEmpty: true).imports.check(url, options: importOptions, advisor: advisor)
+                : try await ImportService.check(url, options: importOptions, remembered: nil, advisor: advisor)
+            await gemini.close()
         } catch {
+            await gemini.close()
             throw Self.withLimitFlags(error)
+        }
+        if let remembered = checked.rememberedMapping, !options.json {
+            say("Read with the column mapping you confirmed for this header before: \(remembered.text)")
         }
         let imports = try options.user(creatingUser: !dryRun, unknownUserIsEmpty: dryRun).imports
         let bar = ProgressBar(label: url.lastPathComponent, context: context)
         let summary: ImportSummary
         do {
-            summary = try await imports.importFile(at: url, options: importOptions, checked: checked) { progress in
+            summary = try await imports.importFile(at: url, options: checked.options, checked: checked.check) { progress in
                 bar.show(processed: progress.processed, total: progress.total, unit: "rows")
             }
         } catch {

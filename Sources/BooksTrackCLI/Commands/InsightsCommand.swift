@@ -26,7 +26,7 @@ struct InsightsCommand: AsyncParsableCommand {
     var html: String?
 
     func validate() throws {
-        if let year, !(1...9999).contains(year) { throw ArgumentParser.ValidationError("--year must be between 1 and 9999") }
+        if let year, !Bounds.calendarYear.contains(year) { throw ArgumentParser.ValidationError("--year must be \(Bounds.text(Bounds.calendarYear))") }
     }
 
     func run() async throws {

@@ -28,20 +28,13 @@ struct ProgressCommand: AsyncParsableCommand, BookCommand {
     @Argument(help: "A page number, or a percentage such as 45%.") var position: String
 
     func run() async throws {
-        let text = position.trimmingCharacters(in: .whitespaces)
-        let library = try options.library()
-        let change: BookChange
-        if text.hasSuffix("%") {
-            guard let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)) else {
-                throw CommandFailure.invalid("\"\(position)\" is not a percentage; write e.g. 45%")
-            }
-            change = try await library.progress(reference, percent: percent)
-        } else {
-            guard let page = Int(text) else {
-                throw CommandFailure.invalid("\"\(position)\" is not a page number or a percentage; write e.g. 120 or 45%")
-            }
-            change = try await library.progress(reference, page: page)
+        guard let parsed = ProgressPosition(parsing: position) else {
+            throw CommandFailure.invalid(position.trimmingCharacters(in: .whitespaces).hasSuffix("%")
+                ? "\"\(position)\" is not a percentage; write e.g. 45%"
+                : "\"\(position)\" is not a page number or a percentage; write e.g. 120 or 45%")
         }
+        let library = try options.library()
+        let change = try await library.progress(reference, to: parsed)
         let finished = change.before.entry.status != .read && change.book.entry.status == .read
         try report(change.book, now: library.now(), message: finished ? "Finished!" : nil)
     }

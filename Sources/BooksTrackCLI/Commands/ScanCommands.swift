@@ -28,8 +28,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// Keeps the photo, reads it, matches its books and answers them as queued.
     private func scan(_ data: Data, app: BooksTrackApp, gemini: GeminiClient?, context: CommandContext) async throws -> [ReviewItem] {
-        let shelf = app.shelfRecognizer(gemini: gemini, catalog: try app.catalog())
-        guard let recognizer = shelf.recognizer else { throw CommandFailure.invalid("shelf photos cannot be read: \(shelf.problem)") }
+        let recognizer = try app.shelfReader(gemini: gemini)
         let scans = try options.user(creatingUser: true).scans
         let bar = ProgressBar(label: "scan", context: context)
         do {

@@ -118,6 +118,10 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
     case invitationLifetimeOutOfRange(maximumDays: Int)
     /// The only administrator of a server with other accounts cannot leave it without one.
     case lastAdministrator
+    /// The server has an account already: the setup code makes only the first.
+    case alreadySetUp
+    /// The setup code is not the one the server printed when it started.
+    case wrongSetupCode
 
     public var description: String {
         switch self {
@@ -138,6 +142,8 @@ public enum AccountError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invitationNotFound: "no such invitation"
         case .invitationNoteTooLong(let limit): "an invitation's note has at most \(limit) characters"
         case .invitationLifetimeOutOfRange(let maximum): "an invitation lasts from 1 to \(maximum) days"
+        case .alreadySetUp: "the server already has an account; sign in instead"
+        case .wrongSetupCode: "that is not the setup code this server printed when it started (look in its log)"
         case .lastAdministrator:
             "you are the only administrator and other people have accounts here: make one of them an administrator first (bookstrack user add NAME --admin on the server)"
         }

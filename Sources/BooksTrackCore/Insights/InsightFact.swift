@@ -49,7 +49,7 @@ public struct InsightFact: Hashable, Sendable {
     public var month: Int { Self.yearAndMonth(of: ended)?.month ?? 0 }
 
     private static func yearAndMonth(of date: Date?) -> (year: Int, month: Int)? {
-        guard let date, let day = ISO8601Text.civilDay(of: date), (1...9_999).contains(day.year) else { return nil }
+        guard let date, let day = ISO8601Text.civilDay(of: date), Bounds.calendarYear.contains(day.year) else { return nil }
         return (day.year, day.month)
     }
 }

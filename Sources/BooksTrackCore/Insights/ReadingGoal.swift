@@ -9,13 +9,13 @@ public struct ReadingGoal: Codable, Hashable, Sendable {
     /// Creates a goal; at least one of `books` and `pages` must be given, each above zero.
     public init(year: Int, books: Int?, pages: Int?) throws(ValidationError) {
         guard books != nil || pages != nil else { throw .empty(field: "goal (books or pages)") }
-        if let books, !(1...100_000).contains(books) {
+        if let books, !Bounds.goalBooks.contains(books) {
             throw .outOfRange(field: "books", value: "\(books)", allowed: "1 to 100,000")
         }
-        if let pages, !(1...100_000_000).contains(pages) {
+        if let pages, !Bounds.goalPages.contains(pages) {
             throw .outOfRange(field: "pages", value: "\(pages)", allowed: "1 to 100,000,000")
         }
-        guard (1...9999).contains(year) else { throw .outOfRange(field: "year", value: "\(year)", allowed: "1 to 9999") }
+        guard Bounds.calendarYear.contains(year) else { throw .outOfRange(field: "year", value: "\(year)", allowed: "1 to 9999") }
         self.year = year
         self.books = books
         self.pages = pages

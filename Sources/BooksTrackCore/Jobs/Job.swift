@@ -87,15 +87,57 @@ public protocol JobStore: Sendable {
     func unfinishedJobs() async throws -> [(job: Job, owner: User.ID)]
 }
 
-/// Why a job could not be stored.
+/// Why a job could not be started, confirmed or stopped.
 public enum JobError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A client chose the job's ID (the seed's `jobId`), and one of the same owner's jobs already
     /// has it. Other users' jobs are not looked at: their IDs are no answer to anyone else.
     case idTaken(Job.ID)
+    /// No job of the owner's has this ID (another user's job answers the same).
+    case notFound(Job.ID)
+    /// Only a finished preview of an import can be confirmed.
+    case notAPreview
+    /// The previewed upload is no longer kept (confirmed once already, or older than its lifetime).
+    case previewGone
+    /// The job has ended already: there is nothing to cancel.
+    case alreadyFinished(Job.Status)
+    /// One catalog import runs at a time.
+    case catalogImportRunning
+    /// A catalog import names no dump file.
+    case noDumpFiles
+    /// A catalog import names more files than one import takes.
+    case tooManyDumpFiles(maximum: Int)
+    /// A name of a catalog import (at `index`) is not a regular file of the dumps folder.
+    case noSuchDump(index: Int, folder: String)
+    /// No suggestion of the job is the one chosen.
+    case noSuchSuggestion
 
     public var description: String {
         switch self {
         case .idTaken(let id): "you already have a job with the ID \(id); send another jobId, or none to get one"
+        case .notFound: "no such job here"
+        case .notAPreview: "only a finished preview can be confirmed"
+        case .previewGone: "the previewed file is no longer kept (a day, once); upload it again"
+        case .alreadyFinished(let status): "the job has already \(status.rawValue)"
+        case .catalogImportRunning: "a catalog import is already running; wait for it or cancel it"
+        case .noDumpFiles: "name at least one dump file"
+        case .tooManyDumpFiles(let maximum): "at most \(maximum) dump files in one import"
+        case .noSuchDump(let index, let folder): "files[\(index)] is not a file in the server's dumps folder (\(folder)/)"
+        case .noSuchSuggestion: "choose a suggestion the job made"
+        }
+    }
+}
+
+/// What this installation cannot do, as it is configured: a refusal its operator can act on.
+public enum UnavailableError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The use case needs the network and the providers run offline (`BOOKSTRACK_OFFLINE`).
+    case offline(needs: String)
+    /// Neither Gemini nor tesseract can read shelf photos here; `problem` says what is missing.
+    case noShelfReader(problem: String)
+
+    public var description: String {
+        switch self {
+        case .offline(let needs): "\(needs) needs the network, and BooksTrack runs offline here (offline mode, BOOKSTRACK_OFFLINE)"
+        case .noShelfReader(let problem): "shelf photos cannot be read: \(problem)"
         }
     }
 }

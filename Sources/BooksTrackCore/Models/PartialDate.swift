@@ -17,7 +17,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
     }
 
     /// The years of the common era a partial date can hold.
-    public static let validYears: ClosedRange<Int> = 1...9999
+    public static let validYears: ClosedRange<Int> = Bounds.calendarYear
     /// The years before the common era a partial date can hold, to the year only: -700 is 700 BC
     /// (as historians count, without a year 0), for works such as the Odyssey.
     public static let yearsBeforeCommonEra: ClosedRange<Int> = -9999...(-1)

@@ -17,6 +17,21 @@ public enum Bounds {
     public static let dailyPages = 1...100_000
     /// Years of publication, birth and death: 9999 BC to AD 9999, as partial dates hold them.
     public static let year = -9_999...9_999
+    /// A year of the calendar a reader reads in (insights, goals, the library's year filter):
+    /// AD 1 to 9999, the years a day of the Gregorian calendar is written with four digits.
+    public static let calendarYear = 1...9_999
+    /// A yearly goal in books.
+    public static let goalBooks = 1...100_000
+    /// A yearly goal in pages.
+    public static let goalPages = 1...100_000_000
+    /// Books one enrichment batch looks up.
+    public static let enrichmentBatch = 1...100_000
+    /// Authors one suggestions job asks about.
+    public static let authorsAsked = 1...1_000
+    /// How far into a list a page may start (`offset`).
+    public static let listOffset = 0...10_000_000
+    /// Lines of a catalog dump saved per batch.
+    public static let dumpBatchLines = 1...1_000_000
 
     /// "1–100,000", for messages.
     public static func text(_ range: ClosedRange<Int>) -> String {

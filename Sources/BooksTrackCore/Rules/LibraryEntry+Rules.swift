@@ -227,8 +227,8 @@ extension LibraryEntry {
 
     /// Sets or clears the daily reading goal in pages (> 0).
     public mutating func setDailyReadingGoal(_ pages: Int?, now: Date) throws(LibraryError) {
-        if let pages, pages <= 0 {
-            throw .invalid(.outOfRange(field: "dailyReadingGoal", value: String(pages), allowed: "more than 0 pages a day"))
+        if let pages, !Bounds.dailyPages.contains(pages) {
+            throw .invalid(.outOfRange(field: "dailyReadingGoal", value: String(pages), allowed: Bounds.text(Bounds.dailyPages) + " pages a day"))
         }
         dailyReadingGoal = pages
         touch(now)

@@ -8,7 +8,7 @@ public enum ISO8601Text {
     /// Seconds from 1970-01-01 to 2001-01-01, Foundation's reference date.
     private static let referenceOffset: Int64 = 978_307_200
     /// Years written: four digits, as ISO 8601 requires without an agreed expansion.
-    private static let years = 1...9_999
+    private static let years = Bounds.calendarYear
 
     /// The text of `date`, in UTC; nil for a date outside years 1–9999.
     public static func text(_ date: Date) -> String? {

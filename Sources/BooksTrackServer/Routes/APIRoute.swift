@@ -212,11 +212,6 @@ enum TimeLimit {
 extension Request {
     /// A true/false query parameter (`true`, `1`, `false`, `0`); nil when absent, refused otherwise.
     func flag(_ name: String) throws -> Bool? {
-        guard let text = query(name) else { return nil }
-        switch text {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw APIError.invalid(field: name, "\(name) is true or false")
-        }
+        try EntryQuery.flag(query(name), field: name)
     }
 }

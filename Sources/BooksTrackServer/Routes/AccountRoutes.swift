@@ -29,7 +29,7 @@ enum AccountRoutes {
         var invitation: Invitation
         /// Shown once: it is stored only as a digest.
         var code: String
-        /// The sign-up link with the code, when the server knows its public URL.
+        /// The sign-up link with the code: on the server's public URL, else on the host the request was sent to.
         var link: String?
     }
 
@@ -77,14 +77,8 @@ enum AccountRoutes {
     static let routes: [APIRoute] = [
         APIRoute(.post, "/v1/setup", .open) { request, context, services in
             let setup = try await JSONBody.decode(Setup.self, from: request, limit: services.configuration.jsonBodyLimit)
-            guard try await services.accounts.needsFirstAccount() else {
-                throw APIError(.conflict, code: "ALREADY_SET_UP", "the server already has an account; sign in instead")
-            }
-            guard AccountService.secretsMatch(setup.setupToken, services.setupSecret) else {
-                throw APIError(.forbidden, code: "WRONG_SETUP_TOKEN", "the setup token is the one the server printed at start",
-                               details: ["field": "setupToken"])
-            }
-            let account = try await services.accounts.createAccount(name: setup.name, password: setup.password, isAdmin: true)
+            let account = try await services.accounts.createFirstAccount(
+                name: setup.name, password: setup.password, setupCode: setup.setupToken, expected: services.setupSecret)
             return try JSONBody.success(AccountJSON(account), context: context, status: .created)
         },
         APIRoute(.post, "/v1/accounts", .open) { request, context, services in
@@ -99,9 +93,7 @@ enum AccountRoutes {
         APIRoute(.post, "/v1/invitations", .account) { request, context, services in
             let body = try await JSONBody.decode(NewInvitation.self, from: request, limit: services.configuration.jsonBodyLimit)
             let created = try await services.accounts.invite(by: try context.requireAccount(), note: body.note, days: body.days ?? 7)
-            let link = services.configuration.publicURL.map { url in
-                url.appendingPathComponent("join").absoluteString + "?invitation=" + created.code
-            }
+            let link = services.joinLink(code: created.code, host: request.head.authority)
             return try JSONBody.success(CreatedInvitationJSON(invitation: created.invitation, code: created.code, link: link),
                                         context: context, status: .created)
         },

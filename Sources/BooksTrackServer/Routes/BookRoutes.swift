@@ -8,7 +8,7 @@ import BooksTrackServices
 /// only, and a book of another account answers 404 like one that does not exist.
 enum BookRoutes {
     /// The most books one page lists.
-    static let pageLimit = 200
+    static let pageLimit = EntryQuery.pageLimit
 
     struct BookList: Codable, Sendable {
         var books: [BookResource]
@@ -163,44 +163,9 @@ enum BookRoutes {
         services.library(try context.requireAccount()).library
     }
 
-    /// The list's filters, order and page from the query string, each checked.
+    /// The list's filters, order and page from the query string, each checked (as the web app's
+    /// library page reads them).
     static func entryQuery(_ request: Request) throws -> EntryQuery {
-        var query = EntryQuery()
-        if let text = request.query("status"), !text.isEmpty {
-            var statuses = Set<ReadingStatus>()
-            for name in text.split(separator: ",") {
-                guard let status = ReadingStatus(rawValue: String(name)) else {
-                    throw APIError.invalid(field: "status", "status is one of " + ReadingStatus.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                statuses.insert(status)
-            }
-            query.statuses = statuses
-        }
-        if let tag = request.query("tag"), !tag.isEmpty { query.tag = tag }
-        query.isFavorite = try request.flag("favorite")
-        query.isOwned = try request.flag("owned")
-        if let text = request.query("sort") {
-            guard let sort = EntryQuery.Sort(rawValue: text) else {
-                throw APIError.invalid(field: "sort", "sort is one of " + EntryQuery.Sort.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            query.sort = sort
-            query.descending = sort.defaultDescending
-        }
-        if let order = request.query("order") {
-            guard order == "asc" || order == "desc" else { throw APIError.invalid(field: "order", "order is asc or desc") }
-            query.descending = order == "desc"
-        }
-        query.limit = try number("limit", request, in: 1...pageLimit) ?? 50
-        query.offset = try number("offset", request, in: 0...10_000_000) ?? 0
-        return query
-    }
-
-    private static func number(_ name: String, _ request: Request, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = request.query(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw APIError.invalid(field: name, "\(name) is a whole number from \(range.lowerBound) to \(range.upperBound)",
-                                   code: "OUT_OF_RANGE")
-        }
-        return value
+        try EntryQuery(parsing: { request.query($0) }, defaultLimit: 50)
     }
 }

@@ -42,23 +42,14 @@ enum JobRoutes {
             message = job.message
             dateCreated = job.dateCreated
             dateUpdated = job.dateUpdated
-            guard let result = job.result.map({ Data($0.utf8) }) else { return }
-            let decoder = JSONDecoder()
-            switch job.kind {
-            case .import:
-                report = try? decoder.decode(ImportReport.self, from: result)
-            case .enrichment:
-                enrichment = try? decoder.decode(EnrichmentReport.self, from: result)
-                lookups = (try? decoder.decode(JobResults.Lookups.self, from: result))?.books
-            case .authorSuggestions:
-                authors = try? decoder.decode(AuthorSuggestionsReport.self, from: result)
-            case .catalogImport:
-                catalog = (try? decoder.decode(JobResults.CatalogImports.self, from: result))?.files
-            case .photoConversion:
-                photos = try? decoder.decode(PhotoConversionReport.self, from: result)
-            case .shelfScan:
-                scan = try? decoder.decode(ScanReport.self, from: result)
-            }
+            let products = JobProducts(job)
+            report = products.report
+            enrichment = products.enrichment
+            lookups = products.lookups
+            authors = products.authors
+            catalog = products.catalog
+            photos = products.photos
+            scan = products.scan
         }
     }
 
@@ -102,7 +93,7 @@ enum JobRoutes {
             } catch {
                 throw APIError(.contentTooLarge, code: "FILE_TOO_LARGE", "an import file is at most \(ByteCountText.megabytes(limit))", details: ["limit": "\(limit)"])
             }
-            let job = try await services.jobs.startImport(of: Data(body.readableBytesView), input: input, account: account)
+            let job = try await services.jobs.startImport(of: Data(body.readableBytesView), input: input, user: account.user)
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         APIRoute(.post, "/v1/enrichment/batch", .account) { request, context, services in
@@ -115,11 +106,11 @@ enum JobRoutes {
         APIRoute(.post, "/v1/authors/suggestions", .account) { request, context, services in
             let body = try await JSONBody.decode(AuthorSuggestionsRequest.self, from: request, limit: services.configuration.jsonBodyLimit)
             let limit = body.limit ?? 25
-            guard (1...1_000).contains(limit) else {
-                throw APIError.invalid(field: "limit", "limit is from 1 to 1000 authors", code: "OUT_OF_RANGE")
+            guard Bounds.authorsAsked.contains(limit) else {
+                throw APIError.invalid(field: "limit", "limit is from \(Bounds.authorsAsked.lowerBound) to \(Bounds.authorsAsked.upperBound) authors", code: "OUT_OF_RANGE")
             }
             let input = JobInputs.AuthorSuggestions(author: body.author, limit: limit, apply: body.apply ?? false)
-            let job = try await services.jobs.startAuthorSuggestions(input, account: try context.requireAccount())
+            let job = try await services.jobs.startAuthorSuggestions(input, user: try context.requireAccount().user)
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         APIRoute(.post, "/v1/catalog/imports", .account) { request, context, services in
@@ -129,18 +120,14 @@ enum JobRoutes {
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         APIRoute(.get, "/v1/jobs", .account) { _, context, services in
-            let jobs = try await services.jobStore.jobs(owner: try context.requireAccount().user.id, limit: 100)
+            let jobs = try await services.jobs.jobs(of: try context.requireAccount().user)
             return try JSONBody.success(jobs.map(JobJSON.init), context: context)
         },
         APIRoute(.get, "/v1/jobs/:id", .account) { _, context, services in
             try JSONBody.success(JobJSON(try await ownedJob(context, services)), context: context)
         },
         APIRoute(.delete, "/v1/jobs/:id", .account) { _, context, services in
-            let job = try await ownedJob(context, services)
-            guard !job.status.isFinished else {
-                throw APIError(.conflict, code: "JOB_FINISHED", "the job has already \(job.status.rawValue)")
-            }
-            services.jobs.runner.cancel(job.id, owner: try context.requireAccount().user.id)
+            let job = try await services.jobs.cancel(try context.id("id"), of: try context.requireAccount().user)
             return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
         },
         // Reached without an upgrade, or after a refused one: says why.
@@ -168,18 +155,17 @@ enum JobRoutes {
         if books != nil, body.limit != nil || body.force != nil {
             throw APIError.invalid(field: "limit", "limit and force choose among the library's queued books; a list of books is looked up whole")
         }
-        if let limit = body.limit, !(1...100_000).contains(limit) {
-            throw APIError.invalid(field: "limit", "limit is from 1 to 100000 books", code: "OUT_OF_RANGE")
+        if let limit = body.limit, !Bounds.enrichmentBatch.contains(limit) {
+            throw APIError.invalid(field: "limit", "limit is from \(Bounds.enrichmentBatch.lowerBound) to \(Bounds.enrichmentBatch.upperBound) books", code: "OUT_OF_RANGE")
         }
         let input = JobInputs.Enrichment(books: books, limit: body.limit, force: body.force ?? false)
-        let job = try await services.jobs.startEnrichment(input, id: id, account: try context.requireAccount())
+        let job = try await services.jobs.startEnrichment(input, id: id, user: try context.requireAccount().user)
         return try JSONBody.success(JobJSON(job), context: context, status: .accepted)
     }
 
     static func ownedJob(_ context: APIContext, _ services: ServerServices) async throws -> Job {
         let account = try context.requireAccount()
-        guard let job = try await services.jobStore.job(try context.id("id"), owner: account.user.id) else { throw APIError.notFound }
-        return job
+        return try await services.jobs.job(try context.id("id"), of: account.user)
     }
 }
 
@@ -193,7 +179,7 @@ enum ProgressSocket {
             throw APIError(.forbidden, code: "ORIGIN_REFUSED", "the page's origin \(origin) is not this server's")
         }
         guard let text = request.query("jobId"), let id = Job.ID(uuidString: text),
-              let job = try await services.jobStore.job(id, owner: account.user.id)
+              let job = try? await services.jobs.job(id, of: account.user)
         else {
             throw APIError.notFound
         }
@@ -223,7 +209,7 @@ enum ProgressSocket {
                   let (_, job) = try? await authorize(context.request, account: account, services: services)
             else { return }
             let encoder = JSONEncoder()
-            for await event in await services.jobs.runner.events(of: job, owner: account.user.id) {
+            for await event in await services.jobs.events(of: job, owner: account.user) {
                 try await outbound.write(.text(String(decoding: try encoder.encode(event), as: UTF8.self)))
             }
         }

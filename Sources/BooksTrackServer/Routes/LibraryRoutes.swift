@@ -69,8 +69,8 @@ enum LibraryRoutes {
                                details: ["limit": "\(PagePhoto.byteLimit)"])
             }
             let page = try request.query("page").map { text in
-                guard let page = Int(text), (0...100_000).contains(page) else {
-                    throw APIError.invalid(field: "page", "page is a whole number from 0 to 100000", code: "OUT_OF_RANGE")
+                guard let page = Int(text), Bounds.page.contains(page) else {
+                    throw APIError.invalid(field: "page", "page is a whole number from \(Bounds.page.lowerBound) to \(Bounds.page.upperBound)", code: "OUT_OF_RANGE")
                 }
                 return page
             }
@@ -123,8 +123,8 @@ enum LibraryRoutes {
 
     private static func year(_ request: Request) throws -> Int? {
         guard let text = request.query("year") else { return nil }
-        guard let year = Int(text), (1...9999).contains(year) else {
-            throw APIError.invalid(field: "year", "year is from 1 to 9999", code: "OUT_OF_RANGE")
+        guard let year = Int(text), Bounds.calendarYear.contains(year) else {
+            throw APIError.invalid(field: "year", "year is from \(Bounds.calendarYear.lowerBound) to \(Bounds.calendarYear.upperBound)", code: "OUT_OF_RANGE")
         }
         return year
     }

@@ -84,8 +84,8 @@ enum ScanRoutes {
             let minimum = try number("minConfidence", request) ?? 0
             let limit = try integer("limit", request) ?? 50
             let offset = try integer("offset", request) ?? 0
-            guard (0...10_000_000).contains(offset) else {
-                throw APIError.invalid(field: "offset", "offset is from 0 to 10000000", code: "OUT_OF_RANGE")
+            guard Bounds.listOffset.contains(offset) else {
+                throw APIError.invalid(field: "offset", "offset is from \(Bounds.listOffset.lowerBound) to \(Bounds.listOffset.upperBound)", code: "OUT_OF_RANGE")
             }
             let page = try await scans(context, services).queue(minimumConfidence: minimum, limit: limit, offset: offset)
             return try JSONBody.success(Queue(items: page.items.map(json), total: page.total, limit: limit, offset: offset),
@@ -135,7 +135,7 @@ enum ScanRoutes {
             throw APIError(.contentTooLarge, code: "IMAGE_TOO_LARGE", "a photo is at most \(ByteCountText.megabytes(limits.maxBytes))", details: ["limit": "\(limits.maxBytes)"])
         }
         let (job, scan) = try await services.jobs.startShelfScan(
-            photo: Data(body.readableBytesView), keepOriginal: try request.flag("keepOriginal") ?? false, id: id, account: try context.requireAccount())
+            photo: Data(body.readableBytesView), keepOriginal: try request.flag("keepOriginal") ?? false, id: id, user: try context.requireAccount().user)
         return try JSONBody.success(ScanStarted(jobId: job.id.description, scanId: scan.id.description, job: JobRoutes.JobJSON(job)),
                                     context: context, status: .accepted)
     }

@@ -41,11 +41,7 @@ enum SearchRoutes {
         },
         // Counting takes a moment on a catalog of millions: on a thread of its own, for accounts.
         APIRoute(.get, "/v1/catalog/stats", .account) { _, context, services in
-            let catalog = services.catalog
-            let statistics = try await OwnThread.run(name: "bookstrack catalog stats") {
-                try catalog.loadSeedIfNeeded()
-                return try catalog.statistics()
-            }
+            let statistics = try await services.catalog.statistics()
             return try JSONBody.success(CatalogStats(statistics, path: nil), context: context)
         },
         // The seed's first paths, kept with a sunset date.

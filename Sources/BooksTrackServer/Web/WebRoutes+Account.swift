@@ -132,7 +132,7 @@ extension WebRoutes {
                         return days
                     }
                     let created = try await services.accounts.invite(by: web.account, note: form["note"], days: days ?? 7)
-                    let link = joinLink(request, code: created.code)
+                    let link = services.joinLink(code: created.code, host: request.head.authority)
                     return try await settingsPage(request, web, created: CreatedSecret(label: "The invitation link", value: link))
                 } catch let error as AccountError {
                     return try await settingsPage(request, web, errors: ["invitation": Self.sentence(error.description)], status: .badRequest)
@@ -199,10 +199,6 @@ extension WebRoutes {
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }
 
-    private func joinLink(_ request: Request, code: String) -> String {
-        let base = services.configuration.publicURL?.absoluteString ?? request.head.authority.map { "http://\($0)" } ?? ""
-        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/join?invitation=" + code
-    }
 
     func settingsPage(_ request: Request, _ web: WebSession, created: CreatedSecret? = nil, errors: [String: String] = [:],
                       tokenName: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {
@@ -273,15 +269,15 @@ extension WebRoutes {
         let account: Account
         do {
             if setup {
-                guard try await services.accounts.needsFirstAccount() else { return WebPages.redirect("/signin") }
-                guard AccountService.secretsMatch(code, services.setupSecret) else {
-                    return shown("That is not the setup code this server printed when it started (look in its log).", .forbidden)
-                }
-                account = try await services.accounts.createAccount(name: name, password: password, isAdmin: true)
+                account = try await services.accounts.createFirstAccount(name: name, password: password, setupCode: code, expected: services.setupSecret)
             } else {
                 account = try await services.accounts.signUp(name: name, password: password, invitation: code.isEmpty ? nil : code,
                                                              policy: services.configuration.signUp)
             }
+        } catch AccountError.alreadySetUp {
+            return WebPages.redirect("/signin")
+        } catch AccountError.wrongSetupCode {
+            return shown(Self.sentence(AccountError.wrongSetupCode.description), .forbidden)
         } catch let error as AccountError {
             return shown(Self.sentence(error.description), .badRequest)
         } catch let error as ValidationError {

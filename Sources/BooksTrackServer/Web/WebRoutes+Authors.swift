@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Hummingbird
 
@@ -55,7 +56,7 @@ extension WebRoutes {
             await form(request, context) { web, form in
                 let input = JobInputs.AuthorSuggestions(author: nil, limit: Self.authorsAskedAtOnce, apply: false)
                 do {
-                    let job = try await services.jobs.startAuthorSuggestions(input, account: web.account)
+                    let job = try await services.jobs.startAuthorSuggestions(input, user: web.account.user)
                     return WebPages.redirect("/jobs/\(job.id.description)")
                 } catch {
                     guard let refusal = APIError(error) else { throw error }
@@ -145,22 +146,14 @@ extension WebRoutes {
     /// Accepts one suggestion of a finished job (`author`), or all of them (`all`): what the job
     /// found is read from the job itself, never from the form.
     private func acceptSuggestions(_ jobID: Job.ID, _ web: WebSession, _ form: WebForm) async throws -> Response {
-        guard let job = try await services.jobStore.job(jobID, owner: web.account.user.id), job.kind == .authorSuggestions,
-              let report = JobRoutes.JobJSON(job).authors
-        else { throw WebError.notFound }
         let chosen = form["author"]
-        let accepted = report.authors.filter { chosen == "all" || $0.authorID == chosen }
-        guard !accepted.isEmpty else { throw WebError(.badRequest, "Choose a suggestion to accept.") }
-        let authors = services.library(web.account).authors
-        var done = 0
-        for item in accepted {
-            guard let suggestion = item.suggestion, let id = Author.ID(uuidString: item.authorID) else { continue }
-            do {
-                _ = try await authors.accept(suggestion, for: id)
-                done += 1
-            } catch LibraryError.authorNotFound {
-                // Removed since the job ran: nothing to fill.
-            }
+        let done: Int
+        do {
+            done = try await services.jobs.acceptSuggestions(of: jobID, authorID: chosen == "all" ? nil : chosen ?? "", user: web.account.user)
+        } catch JobError.notFound {
+            throw WebError.notFound
+        } catch JobError.noSuchSuggestion {
+            throw WebError(.badRequest, "Choose a suggestion to accept.")
         }
         return WebPages.redirect("/jobs/\(jobID.description)?accepted=\(done)")
     }

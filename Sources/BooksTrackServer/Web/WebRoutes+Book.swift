@@ -188,15 +188,8 @@ extension WebRoutes {
             case "progress":
                 let typed = form["progress"] ?? ""
                 kept["progress"] = typed
-                if typed.hasSuffix("%") {
-                    guard let percent = Double(typed.dropLast().trimmingCharacters(in: .whitespaces)) else {
-                        throw FieldError("Write a page number, or a percentage like 40%.")
-                    }
-                    _ = try await library.progress(.id(id), percent: percent)
-                } else {
-                    guard let page = Int(typed) else { throw FieldError("Write a page number, or a percentage like 40%.") }
-                    _ = try await library.progress(.id(id), page: page)
-                }
+                guard let position = ProgressPosition(parsing: typed) else { throw FieldError("Write a page number, or a percentage like 40%.") }
+                _ = try await library.progress(.id(id), to: position)
             case "rating":
                 let typed = form["rating"]
                 kept["rating"] = typed ?? ""
@@ -227,9 +220,6 @@ extension WebRoutes {
                 let pages = try form["daily"].map { text in
                     guard let pages = Int(text) else { throw FieldError("Write the pages a day as a whole number, or leave it empty.") }
                     return pages
-                }
-                if let pages, !Bounds.dailyPages.contains(pages) {
-                    throw FieldError("A daily goal is from \(Bounds.dailyPages.lowerBound) to \(NumberText.grouped(Bounds.dailyPages.upperBound)) pages.")
                 }
                 _ = try await library.setDailyGoal(.id(id), pages: pages)
             case "acquire":

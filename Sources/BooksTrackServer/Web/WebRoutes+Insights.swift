@@ -33,7 +33,7 @@ extension WebRoutes {
     /// The year a page asks for: nil for all time, else a year from 1 to 9999.
     static func year(_ text: String?) -> Int?? {
         guard let text, !text.isEmpty, text != "all" else { return .some(nil) }
-        guard let year = Int(text), (1...9999).contains(year) else { return nil }
+        guard let year = Int(text), Bounds.calendarYear.contains(year) else { return nil }
         return .some(year)
     }
 

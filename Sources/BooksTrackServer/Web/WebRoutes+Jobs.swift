@@ -1,5 +1,6 @@
 import BooksTrackCore
 import BooksTrackImport
+import BooksTrackServices
 import Foundation
 import Hummingbird
 
@@ -60,7 +61,7 @@ extension WebRoutes {
         }
         let input = JobInputs.Import(file: "", format: format, dryRun: dryRun, overwrite: false, mapping: mapping)
         do {
-            let job = try await services.jobs.startImport(of: Data(file.body), input: input, account: web.account)
+            let job = try await services.jobs.startImport(of: Data(file.body), input: input, user: web.account.user)
             return WebPages.redirect("/jobs/\(job.id.description)")
         } catch {
             guard let refusal = APIError(error) else { throw error }
@@ -133,8 +134,13 @@ extension WebRoutes {
     }
 
     func jobPage(_ id: Job.ID, _ request: Request, _ web: WebSession) async throws -> Response {
-        guard let job = try await services.jobStore.job(id, owner: web.account.user.id) else { throw WebError.notFound }
-        let json = JobRoutes.JobJSON(job)
+        let job: Job
+        do {
+            job = try await services.jobs.job(id, of: web.account.user)
+        } catch JobError.notFound {
+            throw WebError.notFound
+        }
+        let json = JobProducts(job)
         let kind = switch job.kind {
         case .import: json.report?.dryRun == true ? "Import preview" : "Import"
         case .enrichment: "Filling in book details"

@@ -129,7 +129,7 @@ extension WebRoutes {
         guard let file = form.part("photo"), !file.body.isEmpty else { return try await failed("Choose a photo of a shelf or take one.", .badRequest) }
         do {
             let (job, _) = try await services.jobs.startShelfScan(
-                photo: Data(file.body), keepOriginal: form.field("keepOriginal") == "on", id: nil, account: web.account)
+                photo: Data(file.body), keepOriginal: form.field("keepOriginal") == "on", id: nil, user: web.account.user)
             return WebPages.redirect("/jobs/\(job.id.description)")
         } catch {
             guard let refusal = APIError(error) else { throw error }
@@ -162,7 +162,7 @@ extension WebRoutes {
             notice = "That book is already in your library."
         }
         let link = { (page: Int) in "/review?status=\(status.rawValue)&page=\(page)" }
-        let problem = services.jobs.shelfRecognizer == nil ? Self.sentence(services.jobs.shelfRecognizerProblem) : nil
+        let problem: String? = if case .failure(.noShelfReader(let problem)) = services.jobs.shelfReader { Self.sentence(problem) } else { nil }
         return pages.render("review", ReviewPage(
             frame: WebViews.frame("Shelf scan", tab: "/library", theme: theme(request), session: web, notice: notice),
             statuses: ReadingStatus.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0 == status) },

@@ -45,8 +45,8 @@ extension WebRoutes {
         guard let file = form.part("photo"), !file.body.isEmpty else { return try await failed("Choose a photo or take one.", .badRequest) }
         var page: Int?
         if let text = form.field("page") {
-            guard let number = Int(text), (0...100_000).contains(number) else {
-                return try await failed("The page is a whole number from 0 to 100,000.", .badRequest)
+            guard let number = Int(text), Bounds.page.contains(number) else {
+                return try await failed("The page is a whole number from \(Bounds.text(Bounds.page)).", .badRequest)
             }
             page = number
         }

@@ -120,9 +120,12 @@ struct WebRoutes: Sendable {
         router.post("/jobs/:id/confirm") { request, context in
             await form(request, context) { web, _ in
                 do {
-                    let job = try await services.jobs.confirmImport(try context.id("id"), account: web.account)
+                    let job = try await services.jobs.confirmImport(try context.id("id"), user: web.account.user)
                     return WebPages.redirect("/jobs/\(job.id.description)")
-                } catch let refusal as APIError where refusal.status != .notFound {
+                } catch JobError.notFound {
+                    throw WebError.notFound
+                } catch let error as JobError {
+                    let refusal = APIError.job(error)
                     throw WebError(refusal.status, Self.sentence(refusal.error.message))
                 }
             }
@@ -130,8 +133,13 @@ struct WebRoutes: Sendable {
         router.post("/jobs/:id/cancel") { request, context in
             await form(request, context) { web, _ in
                 let id: Job.ID = try context.id("id")
-                guard let job = try await services.jobStore.job(id, owner: web.account.user.id) else { throw WebError.notFound }
-                if !job.status.isFinished { services.jobs.runner.cancel(job.id, owner: web.account.user.id) }
+                do {
+                    try await services.jobs.cancel(id, of: web.account.user)
+                } catch JobError.notFound {
+                    throw WebError.notFound
+                } catch JobError.alreadyFinished {
+                    // Finished meanwhile: its page says how.
+                }
                 return WebPages.redirect("/jobs/\(id.description)")
             }
         }
@@ -311,19 +319,22 @@ struct WebRoutes: Sendable {
 
     private func libraryPage(_ request: Request, _ web: WebSession) async throws -> Response {
         let parameters = request.uri.queryParameters
-        var query = EntryQuery(limit: Self.libraryPageSize)
-        let status = parameters.get("status").flatMap { ReadingStatus(rawValue: $0) }
-        if let status { query.statuses = [status] }
-        let tag = WebForm.queryValue(request, "tag").map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
-        query.tag = tag
+        // The filters are read as the API reads them: a status, flag or order that is not one of
+        // the choices is refused, naming it, and not shown as the whole library.
+        var query: EntryQuery
+        do {
+            query = try EntryQuery(parsing: { name in
+                name == "limit" || name == "offset" ? nil : name == "tag" ? WebForm.queryValue(request, name).map { String($0.prefix(100)) } : parameters.get(name)
+            }, defaultLimit: Self.libraryPageSize)
+        } catch {
+            throw WebError(.badRequest, Self.sentence(error.message))
+        }
+        let status = query.statuses.flatMap { $0.count == 1 ? $0.first : nil }
+        let tag = query.tag
         let text = WebForm.queryValue(request, "q").map { String($0.prefix(200)).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         query.text = text
-        query.isFavorite = parameters.get("favorite").flatMap { ["yes": true, "no": false][$0] }
-        query.isOwned = parameters.get("owned").flatMap { ["yes": true, "no": false][$0] }
-        let sort = parameters.get("sort").flatMap { EntryQuery.Sort(rawValue: $0) } ?? .dateAdded
-        query.sort = sort
-        let order = parameters.get("order") == "asc" ? "asc" : parameters.get("order") == "desc" ? "desc" : nil
-        if let order { query.descending = order == "desc" }
+        let sort = query.sort
+        let order = parameters.get("order").flatMap { $0.isEmpty ? nil : $0 }
         let pageNumber = min(max(parameters.get("page").flatMap { Int($0) } ?? 1, 1), 100_000)
         query.offset = (pageNumber - 1) * Self.libraryPageSize
         let view = parameters.get("view") == "list" ? "list" : "grid"

@@ -38,6 +38,15 @@ public struct AccountService: Sendable {
     /// Creates an account. A user that already exists without a password (a library kept from the
     /// terminal) is claimed: it keeps its books and takes the password. The first account with a
     /// password also claims the terminal's `local` library, renamed to `name`.
+    /// The server's first account, an administrator, made with the one-time setup code the server
+    /// printed at start (`expected`): for the web app's setup page and the API alike. Refused
+    /// once any account has a password, or with another code.
+    public func createFirstAccount(name: String, password: String, setupCode: String, expected: String) async throws -> Account {
+        guard try await needsFirstAccount() else { throw AccountError.alreadySetUp }
+        guard Self.secretsMatch(setupCode, expected) else { throw AccountError.wrongSetupCode }
+        return try await createAccount(name: name, password: password, isAdmin: true)
+    }
+
     public func createAccount(name: String, password: String, isAdmin: Bool) async throws -> Account {
         let name = try User.validatedName(name)
         try Self.check(password: password)

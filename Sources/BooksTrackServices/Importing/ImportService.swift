@@ -22,6 +22,47 @@ public struct ImportService: Sendable {
 
     /// Imports a checked file, calling `progress` after each batch (on the import's thread).
     /// `isCancelled` is asked after each batch; true stops the import with `ImportError.cancelled`.
+    /// A file checked for import, and how it will be read.
+    public struct CheckedFile: Sendable {
+        /// The options the file is read with: the caller's, with a remembered mapping when one read it.
+        public var options: ImportOptions
+        public var check: ImportCheck
+        /// The column mapping this reader confirmed before for a file with the same header, when
+        /// the file was read with it.
+        public var rememberedMapping: ColumnMapping?
+    }
+
+    /// Checks a file before anything is written, the same for the terminal and the server: read
+    /// as its format (or the mapping given); a CSV no importer knows is read with the mapping this
+    /// reader confirmed before for the same header; else the refusal carries
+    /// the mapping `advisor` (Gemini) proposes, when there is one. The file is read on a thread
+    /// of its own.
+    public func check(_ url: URL, options: ImportOptions, advisor: (any ColumnMappingAdvisor)? = nil) async throws -> CheckedFile {
+        try await Self.check(url, options: options, remembered: rememberedMapping(for:limits:), advisor: advisor)
+    }
+
+    /// `check(_:options:advisor:)` for a caller with no library yet (`remembered` nil): nothing is
+    /// opened or created for a file that is refused.
+    public static func check(
+        _ url: URL, options: ImportOptions, remembered: ((URL, ImportLimits) async throws -> ColumnMapping?)?,
+        advisor: (any ColumnMappingAdvisor)?
+    ) async throws -> CheckedFile {
+        let check = { (options: ImportOptions) in
+            try await OwnThread.run(name: "bookstrack import check") { try Self.check(url, options: options) }
+        }
+        do {
+            return CheckedFile(options: options, check: try await check(options), rememberedMapping: nil)
+        } catch let error as ImportError {
+            guard case .unknownFormat = error, options.mapping == nil else { throw error }
+            guard let remembered = try await remembered?(url, options.limits) else {
+                throw await error.advised(by: advisor)
+            }
+            var options = options
+            options.mapping = remembered
+            return CheckedFile(options: options, check: try await check(options), rememberedMapping: remembered)
+        }
+    }
+
     public func importFile(
         at url: URL, options: ImportOptions, checked: ImportCheck? = nil, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in },
         isCancelled: @escaping @Sendable () -> Bool = { false }

@@ -96,6 +96,25 @@ public struct AuthorService: Sendable {
         }
     }
 
+    /// Accepts several suggestions in one transaction; an author that is gone is passed over.
+    /// Answers how many were accepted.
+    public func accept(_ suggestions: [(AuthorSuggestion, Author.ID)]) async throws -> Int {
+        let now = now()
+        let store = store
+        return try await store.transaction {
+            var accepted = 0
+            for (suggestion, id) in suggestions {
+                guard let current = try store.author(id: id) else { continue }
+                accepted += 1
+                let updated = suggestion.applying(to: current, now: now)
+                guard updated != current else { continue }
+                try Validation.validate(updated)
+                try store.save(updated)
+            }
+            return accepted
+        }
+    }
+
     /// Asks `source` about each author (at most `maximum`) and, when `apply`, fills only what each
     /// lacks, each author in its own transaction against the author as it is then. `progress(asked,
     /// total)` follows each author; when `isCancelled` turns true it stops before the next one and

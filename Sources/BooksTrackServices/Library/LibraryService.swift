@@ -190,6 +190,14 @@ public struct LibraryService: Sendable {
         try await update(book) { entry, pages, now in try entry.setStatus(status, pageCount: pages, now: now) }
     }
 
+    /// Records the position a reader typed: a page or a percentage (`ProgressPosition`).
+    public func progress(_ book: BookReference, to position: ProgressPosition) async throws -> BookChange {
+        switch position {
+        case .page(let page): try await progress(book, page: page)
+        case .percent(let percent): try await progress(book, percent: percent)
+        }
+    }
+
     /// Records the page reached.
     public func progress(_ book: BookReference, page: Int) async throws -> BookChange {
         try await update(book) { entry, pages, now in try entry.updateProgress(page: page, pageCount: pages, now: now) }

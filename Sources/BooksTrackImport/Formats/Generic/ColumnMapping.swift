@@ -136,7 +136,7 @@ public struct ColumnMapping: Hashable, Sendable {
         case .isbn: isISBN
         case .dateRead, .dateStarted, .dateAdded, .year: isDate
         case .rating: { Double($0.replacingOccurrences(of: ",", with: ".")).map { (0...5).contains($0) } ?? false }
-        case .pages: { Int($0).map { (1...100_000).contains($0) } ?? false }
+        case .pages: { Int($0).map { Bounds.pageCount.contains($0) } ?? false }
         case .title, .author, .status, .publisher, .tags, .review, .notes: nil
         }
     }

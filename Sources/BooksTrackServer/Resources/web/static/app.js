@@ -102,6 +102,18 @@ window.BooksTrack.timer(document);
   "use strict";
   var main = document.getElementById("main");
   if (!main || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+  // The fields of main, outside `sent`, whose value differs from the one the page came with.
+  function changedFields(sent) {
+    var changed = [];
+    Array.prototype.forEach.call(main.querySelectorAll("input[id], textarea[id], select[id]"), function (field) {
+      if (sent.contains(field) || field.type === "hidden" || field.type === "file" || field.type === "password") return;
+      var differs = field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked
+        : field.tagName === "SELECT" ? Array.prototype.some.call(field.options, function (option) { return option.selected !== option.defaultSelected; })
+        : field.value !== field.defaultValue;
+      if (differs) changed.push({ id: field.id, value: field.value, checked: field.checked });
+    });
+    return changed;
+  }
   main.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-stay")) return;
@@ -117,15 +129,32 @@ window.BooksTrack.timer(document);
         var page = new DOMParser().parseFromString(html, "text/html");
         var fresh = page.getElementById("main");
         if (!fresh) throw new Error("no page");
+        // What the reader typed or chose in other forms while this one was on its way (a review
+        // begun right after a rating) is kept, and so is the field they are typing in.
+        var typed = changedFields(form);
+        var active = document.activeElement;
+        var typing = active && active.id && main.contains(active) && !form.contains(active) && active !== submitter
+          ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
         main.innerHTML = fresh.innerHTML;
         document.title = page.title;
+        typed.forEach(function (field) {
+          var now = document.getElementById(field.id);
+          if (!now) return;
+          if (now.type === "checkbox" || now.type === "radio") now.checked = field.checked; else now.value = field.value;
+        });
         window.BooksTrack.covers(main);
         window.BooksTrack.timer(main);
         window.scrollTo(0, y);
         var error = main.querySelector(".field-error");
         var again = main.querySelector('form[action="' + action + '"] button[type=submit]');
         var target = error ? main.querySelector('[aria-describedby="' + error.id + '"]') : again;
-        if (target) target.focus({ preventScroll: true });
+        var resumed = typing && document.getElementById(typing.id);
+        if (resumed && !error) {
+          resumed.focus({ preventScroll: true });
+          if (typeof typing.start === "number" && resumed.setSelectionRange) resumed.setSelectionRange(typing.start, typing.end);
+        } else if (target) {
+          target.focus({ preventScroll: true });
+        }
       })
       .catch(function () {
         form.removeAttribute("data-stay");

@@ -4,18 +4,19 @@ import Synchronization
 
 /// Runs jobs off the requests that started them: a client that disconnects loses nothing. Each
 /// job's status and progress are saved as they change and pushed to the owner's subscribers
-/// (the WebSocket); a restart resumes what was queued or running (`ServerServices.resumeJobs`).
+/// (the server's WebSocket); a restart resumes what was queued or running (`JobService.resume`).
+/// It only stores, schedules and forwards: what a job does is its use case's (`JobService`).
 /// A job is known by its owner and its ID together, as in the store: two users' jobs with the
 /// same ID (a client may choose it) never see each other's progress or cancel each other.
-final class JobRunner: Sendable {
+public final class JobRunner: Sendable {
     /// What a job's work reports through.
-    struct Context: Sendable {
+    public struct Context: Sendable {
         /// Progress with what the job is doing now ("recognizing"), kept as the job's message.
-        let report: @Sendable (_ processed: Int, _ total: Int, _ message: String?) -> Void
-        let isCancelled: @Sendable () -> Bool
+        public let report: @Sendable (_ processed: Int, _ total: Int, _ message: String?) -> Void
+        public let isCancelled: @Sendable () -> Bool
 
         /// Progress alone: the message stays as it is.
-        var progress: @Sendable (_ processed: Int, _ total: Int) -> Void {
+        public var progress: @Sendable (_ processed: Int, _ total: Int) -> Void {
             let report = report
             return { report($0, $1, nil) }
         }
@@ -38,13 +39,13 @@ final class JobRunner: Sendable {
         var tasks: [Key: Task<Void, Never>] = [:]
     }
 
-    init(store: any JobStore, now: @escaping @Sendable () -> Date) {
+    public init(store: any JobStore, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.now = now
     }
 
     /// Starts `work` for a job of `owner`'s already stored; it returns the job's result as JSON.
-    func start(_ job: Job, owner: User.ID, work: @escaping @Sendable (Context) async throws -> String?) {
+    public func start(_ job: Job, owner: User.ID, work: @escaping @Sendable (Context) async throws -> String?) {
         // Made under the lock: the task's own ending takes the lock too, so it cannot end before
         // it is recorded as running.
         state.withLock { state in
@@ -53,13 +54,13 @@ final class JobRunner: Sendable {
     }
 
     /// Asks `owner`'s job to stop after its current step.
-    func cancel(_ id: Job.ID, owner: User.ID) {
+    public func cancel(_ id: Job.ID, owner: User.ID) {
         _ = state.withLock { $0.cancelled.insert(Key(owner: owner, id: id)) }
     }
 
     /// The job's events from now on, starting with its latest; ends when the job ends. A job
     /// that is not running here any more gets its stored state, and the stream ends.
-    func events(of job: Job, owner: User.ID) async -> AsyncStream<JobEvent> {
+    public func events(of job: Job, owner: User.ID) async -> AsyncStream<JobEvent> {
         let jobKey = Key(owner: owner, id: job.id)
         let key = UUID()
         let (stream, continuation) = AsyncStream<JobEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
@@ -83,12 +84,12 @@ final class JobRunner: Sendable {
     }
 
     /// Whether `owner`'s job was asked to stop.
-    func isCancelled(_ id: Job.ID, owner: User.ID) -> Bool {
+    public func isCancelled(_ id: Job.ID, owner: User.ID) -> Bool {
         state.withLock { $0.cancelled.contains(Key(owner: owner, id: id)) }
     }
 
     /// Waits for every running job (tests, and shutdown after cancelling).
-    func waitForAll() async {
+    public func waitForAll() async {
         let tasks = state.withLock { Array($0.tasks.values) }
         for task in tasks { await task.value }
     }
