@@ -56,12 +56,15 @@ public struct LibraryEnricher: Sendable {
     /// The batch size: works searched together.
     public static let batchSize = 10
 
-    private let store: any LibraryStore
+    /// The ports it uses: the queue, the works, editions and authors it fills, and transactions.
+    public typealias Store = EnrichmentQueueStore & WorkStore & EditionStore & AuthorStore & LibraryTransactions
+
+    private let store: any Store
     private let search: Search
     private let now: @Sendable () -> Date
 
     /// Creates an enricher over a library and a search.
-    public init(store: any LibraryStore, search: @escaping Search, now: @escaping @Sendable () -> Date) {
+    public init(store: any Store, search: @escaping Search, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.search = search
         self.now = now

@@ -2,6 +2,9 @@ import BooksTrackCore
 import Foundation
 
 extension LibraryService {
+    /// The ports adding a book from a search result uses (the shelf scan's review adds through it too).
+    public typealias AddingStore = BookStore & WorkStore & EditionStore & EntryStore & AuthorStore
+
     /// Adds the book a search found. Reuses what the library already has — the edition with the
     /// same ISBN, else the work with the same normalized title and primary author — merging
     /// external IDs and filling empty fields; creates the entry once. Refuses a book that already
@@ -21,7 +24,7 @@ extension LibraryService {
 
     /// `add` inside the caller's transaction.
     static func addNow(
-        _ dto: WorkDTO, edition chosen: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any LibraryStore, now: Date
+        _ dto: WorkDTO, edition chosen: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any AddingStore, now: Date
     ) throws -> LibraryBook {
         let editionDTO = chosen ?? dto.editions.first
         let isbns = (editionDTO.map { $0.isbn13 + $0.isbn10 } ?? []).compactMap { ISBN($0) }
@@ -68,7 +71,7 @@ extension LibraryService {
     }
 
     private static func addNew(
-        _ dto: WorkDTO, edition editionDTO: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any LibraryStore, now: Date
+        _ dto: WorkDTO, edition editionDTO: EditionDTO?, status: ReadingStatus, owned: Bool, tags: [String], store: any AddingStore, now: Date
     ) throws -> LibraryBook {
         var authors: [Author] = []
         for authorDTO in dto.authors where !authorDTO.name.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -8,11 +8,14 @@ public struct ScanService: Sendable {
     /// The longest side of a spine's crop.
     public static let cropSide = 480
 
-    let store: any LibraryStore
+    /// The ports it uses: scans and their review queue, and the books an accepted item adds.
+    public typealias Store = ScanStore & LibraryService.AddingStore & LibraryTransactions
+
+    let store: any Store
     let images: any ImageProcessor
     public let now: @Sendable () -> Date
 
-    public init(store: any LibraryStore, images: any ImageProcessor, now: @escaping @Sendable () -> Date) {
+    public init(store: any Store, images: any ImageProcessor, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.images = images
         self.now = now
@@ -212,7 +215,7 @@ public struct ScanService: Sendable {
         }
     }
 
-    private static func acceptNow(_ id: ReviewItem.ID, status: ReadingStatus, store: any LibraryStore, now: Date) throws -> ReviewDecision {
+    private static func acceptNow(_ id: ReviewItem.ID, status: ReadingStatus, store: any Store, now: Date) throws -> ReviewDecision {
         var item = try pendingItem(id, store: store)
         var alreadyInLibrary = false
         var entryID: LibraryEntry.ID
@@ -236,7 +239,7 @@ public struct ScanService: Sendable {
         return ReviewDecision(item: item, book: book, alreadyInLibrary: alreadyInLibrary)
     }
 
-    private static func pendingItem(_ id: ReviewItem.ID, store: any LibraryStore) throws -> ReviewItem {
+    private static func pendingItem(_ id: ReviewItem.ID, store: any Store) throws -> ReviewItem {
         guard let item = try store.reviewItem(id: id) else { throw ScanError.itemNotFound(id.description) }
         guard item.status == .pending else { throw ScanError.alreadyDecided(id, item.status) }
         return item
