@@ -136,6 +136,8 @@ let package = Package(
             dependencies: [
                 "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
                 "BooksTrackReports", "BooksTrackServer",
+                // Only for the store's error type and the search cache's values (`bookstrack cache`).
+                "BooksTrackStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]

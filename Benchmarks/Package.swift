@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "BooksTrackCore", package: "BooksTrack"),
                 .product(name: "BooksTrackImaging", package: "BooksTrack"),
                 .product(name: "BooksTrackCatalog", package: "BooksTrack"),
+                .product(name: "BooksTrackConcurrency", package: "BooksTrack"),
                 .product(name: "BooksTrackTesting", package: "BooksTrack"),
             ],
             path: "Benchmarks/ImagingBenchmarks",

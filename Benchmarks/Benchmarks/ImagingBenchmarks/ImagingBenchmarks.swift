@@ -4,6 +4,7 @@ import BooksTrackCore
 import BooksTrackImaging
 import BooksTrackTesting
 import Foundation
+import BooksTrackConcurrency
 
 /// Page photos and barcodes through libvips and zbar, on what a phone sends.
 let benchmarks: @Sendable () -> Void = {
