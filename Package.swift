@@ -98,6 +98,7 @@ let package = Package(
             name: "BooksTrackServices",
             dependencies: [
                 "BooksTrackCore", "BooksTrackConcurrency", "BooksTrackImport", "BooksTrackProviders", "BooksTrackCatalog",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["README.md"]
         ),
@@ -105,7 +106,8 @@ let package = Package(
         .target(
             name: "BooksTrackApp",
             dependencies: [
-                "BooksTrackCore", "BooksTrackConcurrency", "BooksTrackServices", "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackImaging",
+                "BooksTrackCore", "BooksTrackConcurrency", "BooksTrackServices", "BooksTrackServer",
+                .product(name: "Logging", package: "swift-log"), "BooksTrackStore", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport", "BooksTrackImaging",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -115,7 +117,7 @@ let package = Package(
         .target(
             name: "BooksTrackServer",
             dependencies: [
-                "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
+                "BooksTrackCore", "BooksTrackServices", "BooksTrackProviders", "BooksTrackImport", "BooksTrackReports",
                 "BooksTrackCatalog", "BooksTrackConcurrency",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

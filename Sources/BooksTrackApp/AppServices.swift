@@ -15,7 +15,7 @@ import Synchronization
 /// saves the cache's counters and closes the HTTP client (jobs still running are resumed by the
 /// next start, from their stored input). Front ends get use cases from it, never a
 /// database.
-public final class AppServices: Service, Sendable {
+public final class AppServices: ProcessServices {
     public let accounts: AccountService
     public let search: SearchService
     public let catalog: CatalogService

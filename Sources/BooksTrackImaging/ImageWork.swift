@@ -1,3 +1,4 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import CVips
 import Foundation
@@ -5,7 +6,6 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-import BooksTrackConcurrency
 #endif
 
 /// Image work (decoding, shrinking, reading barcodes, cutting spines) a few at a time, each on a

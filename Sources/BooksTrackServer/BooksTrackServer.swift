@@ -1,5 +1,5 @@
-import BooksTrackApp
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -13,12 +13,15 @@ public struct BooksTrackServer: Sendable {
     let pages: WebPages
     private let logger: Logger
 
-    /// Opens the library, the catalog, the cache and the providers of `app`'s data folder.
-    public init(app: BooksTrackApp, configuration: ServerConfiguration, logger: Logger = Logger(label: "bookstrack")) throws {
-        // The pages first: services hold an HTTP client that must be shut down once made.
+    /// The server over the use cases the composition root builds (`services`, called once, after
+    /// the web app's pages are loaded: services hold an HTTP client that must be shut down once
+    /// made). `dataDirectory` keeps the server's signing key.
+    public init(
+        configuration: ServerConfiguration, dataDirectory: URL, now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "bookstrack"),
+        services: () throws -> any ProcessServices
+    ) throws {
         pages = try WebPages.load()
-        BooksTrackApp.limitWaitingImages(to: configuration.imagesWaiting)
-        services = try ServerServices(app: app, configuration: configuration, logger: logger)
+        self.services = try ServerServices(configuration: configuration, dataDirectory: dataDirectory, now: now, services: services)
         self.logger = logger
     }
 

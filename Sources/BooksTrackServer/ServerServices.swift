@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
@@ -6,13 +5,13 @@ import Hummingbird
 import Logging
 import BooksTrackServices
 
-/// What the routes call: the use cases of the process (`AppServices`, built once by the
+/// What the routes call: the use cases of the process (`ProcessServices`, built once by the
 /// composition root) and what only a server keeps: its configuration, sign-in throttles, signing
 /// key, setup secret, kept pages and the web app's Undo shelf.
 final class ServerServices: Sendable {
     let configuration: ServerConfiguration
     /// The process's use cases, and their clients' lifetime.
-    let app: AppServices
+    let app: any ProcessServices
     var accounts: AccountService { app.accounts }
     var search: SearchService { app.search }
     var covers: CoverProxy { app.covers }
@@ -34,14 +33,17 @@ final class ServerServices: Sendable {
     /// Books removed in the web app, kept for its Undo.
     let undoShelf = UndoShelf()
 
-    init(app root: BooksTrackApp, configuration: ServerConfiguration, logger: Logger) throws {
+    /// `dataDirectory` holds the server's signing key; `services` are made last, once what can
+    /// fail without them has not.
+    init(configuration: ServerConfiguration, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+         services: () throws -> any ProcessServices) throws {
         self.configuration = configuration
         bookPages = BookPageCache(lifetime: configuration.bookPageLifetime)
-        now = root.now
-        throttle = SignInThrottle(now: root.now)
-        signing = try ServerSigning(keyFile: root.dataDirectory.appendingPathComponent("server.key"))
+        self.now = now
+        throttle = SignInThrottle(now: now)
+        signing = try ServerSigning(keyFile: dataDirectory.appendingPathComponent("server.key"))
         setupSecret = AccountService.newSetupSecret()
-        app = try root.services(passwordCost: configuration.passwordCost, log: { logger.info("\($0)") })
+        app = try services()
     }
 
     /// How many changes this server has committed to the library file: a kept page read before

@@ -15,7 +15,7 @@ public struct ReadingGoal: Codable, Hashable, Sendable {
         if let pages, !Bounds.goalPages.contains(pages) {
             throw .outOfRange(field: "pages", value: "\(pages)", allowed: "1 to 100,000,000")
         }
-        guard Bounds.calendarYear.contains(year) else { throw .outOfRange(field: "year", value: "\(year)", allowed: "1 to 9999") }
+        guard Bounds.calendarYear.contains(year) else { throw .outOfRange(field: "year", value: "\(year)", allowed: "\(Bounds.calendarYear.lowerBound) to \(Bounds.calendarYear.upperBound)") }
         self.year = year
         self.books = books
         self.pages = pages

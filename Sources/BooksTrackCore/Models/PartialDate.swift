@@ -20,7 +20,7 @@ public struct PartialDate: Hashable, Sendable, Comparable, Codable, CustomString
     public static let validYears: ClosedRange<Int> = Bounds.calendarYear
     /// The years before the common era a partial date can hold, to the year only: -700 is 700 BC
     /// (as historians count, without a year 0), for works such as the Odyssey.
-    public static let yearsBeforeCommonEra: ClosedRange<Int> = -9999...(-1)
+    public static let yearsBeforeCommonEra: ClosedRange<Int> = Bounds.year.lowerBound...(-1)
 
     /// The calendar `date(in:)` and `init(date:)` use unless told otherwise: Gregorian, in UTC.
     public static let gregorianUTC: Calendar = {

@@ -228,7 +228,7 @@ extension LibraryEntry {
     /// Sets or clears the daily reading goal in pages (> 0).
     public mutating func setDailyReadingGoal(_ pages: Int?, now: Date) throws(LibraryError) {
         if let pages, !Bounds.dailyPages.contains(pages) {
-            throw .invalid(.outOfRange(field: "dailyReadingGoal", value: String(pages), allowed: Bounds.text(Bounds.dailyPages) + " pages a day"))
+            throw .invalid(.outOfRange(field: "dailyReadingGoal", value: String(pages), allowed: "from \(Bounds.dailyPages.lowerBound) to \(NumberText.grouped(Bounds.dailyPages.upperBound)) pages a day"))
         }
         dailyReadingGoal = pages
         touch(now)

@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackCatalog
 import BooksTrackImport

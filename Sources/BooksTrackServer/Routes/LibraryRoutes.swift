@@ -1,4 +1,3 @@
-import BooksTrackApp
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackReports

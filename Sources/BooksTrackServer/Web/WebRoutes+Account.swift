@@ -7,64 +7,6 @@ import BooksTrackServices
 /// exports and deleting the account; and the pages before an account exists: the server's first
 /// start and joining by invitation.
 extension WebRoutes {
-    struct SettingsPage {
-        var frame: WebViews.Frame
-        var themes: [WebViews.Option]
-        var name: String
-        var admin: Bool
-        var sessions: [SessionItem]
-        var tokens: [TokenItem]
-        var invitations: [InvitationItem]
-        /// A token or invitation just made: its secret is shown this once.
-        var created: CreatedSecret?
-        var errors: [String: String]
-        var tokenName: String
-    }
-
-    struct SessionItem {
-        let id: String
-        let browser: String
-        let since: String
-        let lastSeen: String
-        let current: Bool
-    }
-
-    struct TokenItem {
-        let id: String
-        let name: String
-        let created: String
-        let lastUsed: String
-    }
-
-    struct InvitationItem {
-        let id: String
-        let note: String
-        let state: String
-        let live: Bool
-    }
-
-    struct CreatedSecret {
-        let label: String
-        let value: String
-    }
-
-    struct DeletePage {
-        var frame: WebViews.Frame
-        var name: String
-        var books: String
-        var error: String?
-    }
-
-    struct FirstAccountPage {
-        var frame: WebViews.Frame
-        /// "setup" (the server's first account, with the printed setup code) or "join" (an invitation).
-        var setup: Bool
-        var action: String
-        var name: String
-        var code: String
-        var error: String?
-        var closed: Bool
-    }
 
     func addAccount(to router: Router<APIContext>) {
         router.get("/settings") { request, context in
@@ -198,7 +140,6 @@ extension WebRoutes {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }
-
 
     func settingsPage(_ request: Request, _ web: WebSession, created: CreatedSecret? = nil, errors: [String: String] = [:],
                       tokenName: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {

@@ -6,37 +6,6 @@ import Hummingbird
 /// The Authors page: every author with the details the diversity insights count, an edit form
 /// per author, and Wikidata's suggestions to review and accept one by one or all at once.
 extension WebRoutes {
-    struct AuthorsPage {
-        var frame: WebViews.Frame
-        var authors: [AuthorRow]
-        var missingOnly: Bool
-        var summary: String
-        var previous: String?
-        var next: String?
-        /// Authors missing a detail; nil for none.
-        var missingCount: Int?
-    }
-
-    struct AuthorRow {
-        let href: String
-        let name: String
-        let gender: String
-        let region: String
-        let nationality: String
-        let missing: Bool
-    }
-
-    struct AuthorPage {
-        var frame: WebViews.Frame
-        var id: String
-        var name: String
-        var genders: [WebViews.Option]
-        var regions: [WebViews.Option]
-        var nationality: String
-        var marginalized: [WebViews.Option]
-        var error: String?
-        var facts: [Fact]
-    }
 
     static let authorsPageSize = 50
     /// Most authors one Wikidata job asks about from the web app.

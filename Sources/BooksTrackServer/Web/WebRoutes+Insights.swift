@@ -6,20 +6,6 @@ import Hummingbird
 /// The Insights page: the report of the terminal's `insights --html` inside the web app, with a
 /// year switcher, the year's goal set here, and a way to the authors whose details are missing.
 extension WebRoutes {
-    struct InsightsPage {
-        var frame: WebViews.Frame
-        var heading: String
-        var years: [WebViews.NavItem]
-        /// The report's figures and charts, made by the report (escaped there).
-        var report: String
-        var goalYear: Int
-        var goalBooks: String
-        var goalPages: String
-        var goalError: String?
-        var hasGoal: Bool
-        /// Authors missing a detail the shares count; nil for none.
-        var authorsMissing: Int?
-    }
 
     func addInsights(to router: Router<APIContext>) {
         router.get("/insights") { request, context in
@@ -40,7 +26,7 @@ extension WebRoutes {
     private func insightsPage(_ request: Request, _ web: WebSession, state: FormState = .init(), status: HTTPResponse.Status = .ok) async throws -> Response {
         let user = services.library(web.account)
         guard let chosen = Self.year(request.uri.queryParameters.get("year") ?? state.values["year"]) else {
-            throw WebError(.badRequest, "Choose a year from 1 to 9999, or all time.")
+            throw WebError(.badRequest, "Choose a year from \(Bounds.calendarYear.lowerBound) to \(Bounds.calendarYear.upperBound), or all time.")
         }
         let thisYear = user.goals.year(nil)
         let insights = try await user.goals.insights(year: chosen)

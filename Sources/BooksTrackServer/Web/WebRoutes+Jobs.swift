@@ -9,23 +9,6 @@ import Hummingbird
 extension WebRoutes {
     // MARK: Import and jobs
 
-    struct ImportPage {
-        var frame: WebViews.Frame
-        var formats: [WebViews.Option]
-        var dryRun: Bool
-        var fileError: String?
-        var mapping: String
-        var limit: String
-        /// The first rows of a file no importer knows, as the proposed mapping reads them.
-        var preview: MappingPreview?
-    }
-
-    struct MappingPreview {
-        struct Row { let cells: [String] }
-        let fields: [String]
-        let rows: [Row]
-    }
-
     func importPage(
         _ request: Request, _ web: WebSession, state: FormState, preview: MappingPreview? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
@@ -78,59 +61,6 @@ extension WebRoutes {
             return importPage(request, web, state: FormState(errors: ["file": refusal.error.message], values: values), preview: preview,
                               status: refusal.status)
         }
-    }
-
-    struct JobPage {
-        var frame: WebViews.Frame
-        var id: String
-        var kind: String
-        var status: String
-        var running: Bool
-        var processed: String
-        var total: String
-        var percent: Int
-        var message: String?
-        var report: ReportView?
-        var suggestions: SuggestionsView?
-        /// A finished preview: its file can be imported without sending it again.
-        var confirmable: Bool
-        /// What a photo conversion did.
-        var photos: String?
-        /// What a shelf scan found.
-        var scan: String?
-    }
-
-    struct SuggestionsView {
-        var rows: [SuggestionRow]
-        /// How many can still be accepted; nil for none (a template section shows for any number).
-        var pending: Int?
-        var notAsked: Int?
-        var accepted: String?
-    }
-
-    struct SuggestionRow {
-        let authorID: String
-        let author: String
-        let href: String
-        let fields: String
-        let namesake: Bool
-        let pending: Bool
-        let done: Bool
-        let problem: String?
-    }
-
-    struct ReportView {
-        var format: String
-        var dryRun: Bool
-        var rows: String
-        var added: String
-        var merged: String
-        var unchanged: String
-        var skipped: String
-        var queued: String
-        var ignoredColumns: String?
-        var problems: [ImportReport.Problem]
-        var moreProblems: String?
     }
 
     func jobPage(_ id: Job.ID, _ request: Request, _ web: WebSession) async throws -> Response {

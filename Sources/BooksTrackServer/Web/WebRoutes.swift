@@ -218,15 +218,6 @@ struct WebRoutes: Sendable {
 
     // MARK: Signing in
 
-    struct SignInPage {
-        var frame: WebViews.Frame
-        var name: String
-        var next: String
-        var error: String?
-        /// The form's pre-session token, also set as a cookie only this site can read.
-        var token: String
-    }
-
     /// The cookie of the sign-in form's pre-session token (login CSRF: a form posted from another
     /// site cannot know it).
     static let signInTokenCookie = "bt_signin"
@@ -284,37 +275,6 @@ struct WebRoutes: Sendable {
 
     // MARK: Library
 
-    struct UndoView {
-        let token: String
-        let title: String
-    }
-
-    struct LibraryPage {
-        var frame: WebViews.Frame
-        /// A book just removed, with the form that puts it back.
-        var undo: UndoView?
-        var reading: [WebViews.BookCard]
-        var books: [WebViews.BookCard]
-        var grid: Bool
-        var statuses: [WebViews.Option]
-        var sorts: [WebViews.Option]
-        var orders: [WebViews.Option]
-        var favorites: [WebViews.Option]
-        var owned: [WebViews.Option]
-        var tag: String
-        var text: String
-        var view: String
-        var summary: String
-        var previous: String?
-        var next: String?
-        var empty: Bool
-        var filtered: Bool
-        /// Whether the filter box starts open: something in it is not the default.
-        var openFilters: Bool
-        /// "3 books from your shelf scans wait for review", when any do.
-        var reviewQueue: String?
-    }
-
     static let libraryPageSize = 48
 
     private func libraryPage(_ request: Request, _ web: WebSession) async throws -> Response {
@@ -335,7 +295,7 @@ struct WebRoutes: Sendable {
         query.text = text
         let sort = query.sort
         let order = parameters.get("order").flatMap { $0.isEmpty ? nil : $0 }
-        let pageNumber = min(max(parameters.get("page").flatMap { Int($0) } ?? 1, 1), 100_000)
+        let pageNumber = min(max(parameters.get("page").flatMap { Int($0) } ?? 1, 1), Bounds.listOffset.upperBound / Self.libraryPageSize + 1)
         query.offset = (pageNumber - 1) * Self.libraryPageSize
         let view = parameters.get("view") == "list" ? "list" : "grid"
 
@@ -400,33 +360,6 @@ struct WebRoutes: Sendable {
 
     // MARK: Search
 
-    struct SearchPage {
-        var frame: WebViews.Frame
-        var photoError: String?
-        var query: String
-        var results: [SearchResult]
-        var searched: Bool
-        var error: String?
-        var source: String?
-        /// The sources that could not answer ("localcatalog: the seed catalog is missing"): with
-        /// no results the page says the search failed, never "Nothing found".
-        var unavailable: [String]
-        var statuses: [WebViews.Option]
-    }
-
-    struct SearchResult {
-        let pick: Int
-        let title: String
-        let authors: String
-        let year: Int?
-        let pages: Int?
-        let isbn: String?
-        let cover: String?
-        let spine: String
-        let provider: String
-        let inLibrary: String?
-    }
-
     func searchPage(_ request: Request, _ web: WebSession, error: String? = nil, photoError: String? = nil,
                     status: HTTPResponse.Status = .ok) async throws -> Response {
         let query = String((WebForm.queryValue(request, "q") ?? "").prefix(SearchService.queryLimit + 1))
@@ -476,15 +409,4 @@ struct WebRoutes: Sendable {
         return WebPages.redirect("/books/\(added.book.entry.id.description)?added=1")
     }
 
-    struct RemovePage {
-        var frame: WebViews.Frame
-        var id: String
-        var title: String
-    }
-
-    struct ErrorPage {
-        var frame: WebViews.Frame
-        var message: String
-        var signedIn: Bool
-    }
 }
