@@ -73,9 +73,11 @@ struct ImportCommand: AsyncParsableCommand {
         let checked: ImportService.CheckedFile
         do {
             let advisor = app.columnMappingAdvisor(gemini: gemini.client)
-            checked = app.hasLibrary
-                ? try await options.user(unknownUserIsEmpty: true).imports.check(url, options: importOptions, advisor: advisor)
-                : try await ImportService.check(url, options: importOptions, remembered: nil, advisor: advisor)
+            // The library is opened for a remembered mapping only when the file needs one.
+            let remembered: ((URL, ImportLimits) async throws -> ColumnMapping?)? = app.hasLibrary
+                ? { [options] url, limits in try await options.user(unknownUserIsEmpty: true).imports.rememberedMapping(for: url, limits: limits) }
+                : nil
+            checked = try await ImportService.check(url, options: importOptions, remembered: remembered, advisor: advisor)
             await gemini.close()
         } catch {
             await gemini.close()
