@@ -136,15 +136,16 @@ let package = Package(
         .target(
             name: "BooksTrackCLI",
             dependencies: [
-                "BooksTrackCore", "BooksTrackServices", "BooksTrackApp", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
+                "BooksTrackCore", "BooksTrackServices", "BooksTrackCatalog", "BooksTrackProviders", "BooksTrackImport",
                 "BooksTrackReports", "BooksTrackServer",
-                // Only for the store's error type and the search cache's values (`bookstrack cache`).
+                // Only for the store's error type.
                 "BooksTrackStore",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["README.md"]
         ),
-        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackCLI", "CTCMalloc"], exclude: ["README.md"]),
+        .executableTarget(name: "bookstrack", dependencies: ["BooksTrackApp", "BooksTrackCLI", "CTCMalloc"], exclude: ["README.md"]),
         // The executable's allocator (see its README): tcmalloc from Debian's gperftools.
         .systemLibrary(name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal", providers: [.apt(["libgoogle-perftools-dev"])]),
         .target(

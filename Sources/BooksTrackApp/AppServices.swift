@@ -42,7 +42,7 @@ public final class AppServices: ProcessServices {
         let transport = HTTPTransport(configuration: providers)
         self.transport = transport
         do {
-            let session = try app.searchSession(providers, resultLimit: 20, transport: transport)
+            let session = try app.searchSession(providers, resultLimit: 20, sharing: transport)
             search = session.search
             closeSearch = session.close
             catalog = try app.catalog()
@@ -55,7 +55,7 @@ public final class AppServices: ProcessServices {
         covers = app.coverProxy()
         barcodes = app.barcodeReader()
         // One Gemini client reads shelf photos and proposes column mappings.
-        let gemini = app.gemini(providers, transport: transport, log: log).client
+        let gemini = app.gemini(providers, sharing: transport, log: log).client
         let images = images
         let now = app.now
         jobs = JobService(
@@ -64,7 +64,7 @@ public final class AppServices: ProcessServices {
             library: { user in UserLibrary(store: database.library(for: user.id), images: images, now: now) },
             users: { try await OwnThread.run(name: "bookstrack users") { try database.users() } },
             search: search, catalog: catalog,
-            authorDetails: Result { () throws(UnavailableError) in try app.authorDetailsSource(providers, transport: transport).source },
+            authorDetails: Result { () throws(UnavailableError) in try app.authorDetailsSource(providers, sharing: transport).source },
             shelfReader: Result { () throws(UnavailableError) in try app.shelfReader(gemini: gemini) },
             columnAdvisor: app.columnMappingAdvisor(gemini: gemini), now: app.now)
     }

@@ -11,7 +11,7 @@ import BooksTrackConcurrency
 /// The composition root: the one place where the concrete stores, providers and HTTP clients are
 /// built and handed to the use cases. The terminal (and the server) ask it for services; none of
 /// them opens a database, a cache or a provider itself.
-public struct BooksTrackApp: Sendable {
+public struct BooksTrackApp: ServiceRoot {
     /// The folder of the library, the catalog and the cache.
     public let dataDirectory: URL
     /// Environment variables (provider keys, offline mode, contact).
@@ -22,13 +22,20 @@ public struct BooksTrackApp: Sendable {
     /// The data directory: an explicit folder, else `$BOOKSTRACK_DATA_DIR`, else
     /// `$XDG_DATA_HOME/bookstrack`, else `~/.local/share/bookstrack`.
     public static func dataDirectory(explicit: String?, environment: [String: String]) -> URL {
-        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let dir = environment["BOOKSTRACK_DATA_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir, isDirectory: true) }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("bookstrack", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/bookstrack", isDirectory: true)
+        DataFolder.location(explicit: explicit, environment: environment)
+    }
+
+    /// The search cache, opened (and created if needed).
+    public func searchCache() throws -> any SearchCache {
+        try cache()
+    }
+
+    public func processServices(passwordCost: UInt8, log: @escaping @Sendable (String) -> Void) throws -> any ProcessServices {
+        try services(passwordCost: passwordCost, log: log)
+    }
+
+    public func limitWaitingImages(to count: Int) {
+        Self.limitWaitingImages(to: count)
     }
 
     /// Creates the root over a data directory.
@@ -145,7 +152,11 @@ public struct BooksTrackApp: Sendable {
     /// A search session: the catalog, the cache and the configured providers, opened together
     /// and closed together (`SearchSession.close`). With a `transport` the session uses that
     /// HTTP client (and leaves it open), else it makes one and closes it.
-    public func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int, transport shared: HTTPTransport? = nil) throws -> SearchSession {
+    public func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int) throws -> SearchSession {
+        try searchSession(configuration, resultLimit: resultLimit, sharing: nil)
+    }
+
+    func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int, sharing shared: HTTPTransport?) throws -> SearchSession {
         let cache = try cache()
         let catalog = try catalogDatabase()
         let transport = shared ?? HTTPTransport(configuration: configuration)
@@ -166,7 +177,13 @@ public struct BooksTrackApp: Sendable {
     /// photos and column mappings, whose HTTP client `close` releases. `log` receives its token
     /// usage. Without a key no HTTP client is made.
     public func gemini(
-        _ configuration: ProviderConfiguration, transport shared: HTTPTransport? = nil, log: @escaping @Sendable (String) -> Void
+        _ configuration: ProviderConfiguration, log: @escaping @Sendable (String) -> Void
+    ) -> (client: GeminiClient?, close: @Sendable () async -> Void) {
+        gemini(configuration, sharing: nil, log: log)
+    }
+
+    func gemini(
+        _ configuration: ProviderConfiguration, sharing shared: HTTPTransport?, log: @escaping @Sendable (String) -> Void
     ) -> (client: GeminiClient?, close: @Sendable () async -> Void) {
         guard configuration.geminiKey != nil, !configuration.isOffline else { return (nil, {}) }
         let transport = shared ?? HTTPTransport(configuration: configuration)
@@ -202,41 +219,17 @@ public struct BooksTrackApp: Sendable {
     /// Wikidata (and Open Library) as the source of authors' details; `close` releases its client
     /// (one it made: a `transport` given stays open). Offline, it is refused: asking needs the network.
     public func authorDetailsSource(
-        _ configuration: ProviderConfiguration, transport shared: HTTPTransport? = nil
+        _ configuration: ProviderConfiguration
+    ) throws(UnavailableError) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
+        try authorDetailsSource(configuration, sharing: nil)
+    }
+
+    func authorDetailsSource(
+        _ configuration: ProviderConfiguration, sharing shared: HTTPTransport?
     ) throws(UnavailableError) -> (source: any AuthorDetailsSource, close: @Sendable () async -> Void) {
         guard !configuration.isOffline else { throw .offline(needs: "asking Wikidata about authors") }
         let transport = shared ?? HTTPTransport(configuration: configuration)
         return (AuthorDemographicsSuggester(configuration: configuration, transport: transport), { if shared == nil { await transport.shutdown() } })
-    }
-}
-
-/// The search use cases with the clients they hold.
-public struct SearchSession: Sendable {
-    public let search: SearchService
-    /// Saves the cache counters and releases the HTTP client.
-    public let close: @Sendable () async -> Void
-
-    /// Runs `body` with the session and closes it whether or not `body` throws.
-    public func using<T: Sendable>(_ body: (SearchService) async throws -> T) async throws -> T {
-        do {
-            let value = try await body(search)
-            await close()
-            return value
-        } catch {
-            await close()
-            throw error
-        }
-    }
-}
-
-/// A user name that is not in the library.
-public struct UnknownUserError: Error, CustomStringConvertible {
-    public var name: String
-    public var known: [String]
-
-    public var description: String {
-        let hint = known.isEmpty ? "" : " (users: " + known.joined(separator: ", ") + ")"
-        return "no user \(name)\(hint); a user is created by the first add or import with --user \(name)"
     }
 }
 

@@ -1,12 +1,11 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
 import BooksTrackStore
 import Foundation
-import BooksTrackServices
 
 /// `bookstrack`: keep a reading library from the terminal.
 package struct BooksTrackCommand: AsyncParsableCommand {
@@ -42,8 +41,8 @@ package enum CommandLineRunner {
 
     /// Parses `arguments` (without the program name), runs the command with `context`, reports any
     /// error on standard error and returns the process exit code.
-    package static func run(_ arguments: [String], context: CommandContext = .process) async -> Int32 {
-        await CommandContext.$current.withValue(context) {
+    package static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+        await CommandContext.$running.withValue(context) {
             do {
                 var command = try BooksTrackCommand.parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -141,7 +140,7 @@ struct LibraryOptions: ParsableArguments {
     var json = false
 
     /// The composition root for this run's data folder, environment and clock.
-    func app() -> BooksTrackApp { folder.app() }
+    func app() -> any ServiceRoot { folder.app() }
 
     /// The user's library and its services; only commands that add books (`creatingUser`) create
     /// a user that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an

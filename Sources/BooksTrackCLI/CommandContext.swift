@@ -1,4 +1,5 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 
 /// What a command needs from the world: where to write, the environment and the clock.
@@ -14,6 +15,9 @@ package struct CommandContext: Sendable {
     package var now: @Sendable () -> Date
     /// Reads one line of standard input (a password given with `--password-stdin`); nil at its end.
     package var readLine: @Sendable () -> String?
+    /// The composition root over a data folder, the environment and the clock: the program's entry
+    /// point hands it in (`BooksTrackApp`), so that the commands receive services and build none.
+    package var root: @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot
 
     /// Creates a context.
     package init(
@@ -21,25 +25,37 @@ package struct CommandContext: Sendable {
         standardError: @escaping @Sendable (String) -> Void,
         environment: [String: String],
         now: @escaping @Sendable () -> Date,
-        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+        readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) },
+        root: @escaping @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.environment = environment
         self.now = now
         self.readLine = readLine
+        self.root = root
     }
 
-    /// The real process: stdout, stderr, the process environment and the system clock.
-    package static let process = CommandContext(
-        standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        environment: ProcessInfo.processInfo.environment,
-        now: { Date() }
-    )
+    /// The real process: stdout, stderr, the process environment and the system clock, with the
+    /// composition root `root`.
+    package static func process(root: @escaping @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot) -> CommandContext {
+        CommandContext(
+            standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            environment: ProcessInfo.processInfo.environment,
+            now: { Date() },
+            root: root
+        )
+    }
 
-    /// The context of the running command.
-    @TaskLocal package static var current = CommandContext.process
+    /// The context of the running command, set by `CommandLineRunner.run` for its duration.
+    @TaskLocal package static var running: CommandContext?
+
+    /// The context of the running command. Commands run only through `CommandLineRunner.run`.
+    package static var current: CommandContext {
+        guard let running else { preconditionFailure("a command runs through CommandLineRunner.run, which gives it its context") }
+        return running
+    }
 }
 
 /// Writes a line to the current command's standard output, control characters escaped

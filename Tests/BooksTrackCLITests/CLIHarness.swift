@@ -1,3 +1,4 @@
+import BooksTrackApp
 import BooksTrackCLI
 import Foundation
 import Synchronization
@@ -51,7 +52,8 @@ final class CLIHarness: Sendable {
             standardError: { text in error.withLock { $0 += text } },
             environment: environment.merging(["BOOKSTRACK_DATA_DIR": dataDirectory.path, "HOME": dataDirectory.path]) { $1 },
             now: { [clock] in clock.value.withLock { $0 } },
-            readLine: { lines.withLock { $0.popFirst() } }
+            readLine: { lines.withLock { $0.popFirst() } },
+            root: BooksTrackApp.init
         )
         let code = await CommandLineRunner.run(arguments, context: context)
         return Result(exitCode: code, output: output.withLock { $0 }, error: error.withLock { $0 })

@@ -1,3 +1,4 @@
+import BooksTrackApp
 import Foundation
 import Synchronization
 import Testing
@@ -18,7 +19,7 @@ import Testing
     private func bar(redrawsInPlace: Bool) -> ProgressBar {
         let context = CommandContext(
             standardOutput: { _ in }, standardError: { [written] text in written.withLock { $0.append(text) } },
-            environment: [:], now: { Date(timeIntervalSince1970: 0) }
+            environment: [:], now: { Date(timeIntervalSince1970: 0) }, root: BooksTrackApp.init
         )
         return ProgressBar(label: "books.csv", context: context, redrawsInPlace: redrawsInPlace)
     }

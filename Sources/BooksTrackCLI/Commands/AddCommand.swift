@@ -1,9 +1,8 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
-import BooksTrackServices
 
 /// `bookstrack add`: a book typed by hand.
 struct AddCommand: AsyncParsableCommand {

@@ -1,8 +1,7 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
-import BooksTrackServices
 import Foundation
 
 /// `bookstrack author` (also `authors`): describe the authors the diversity insights count.
@@ -102,7 +101,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = options.app()
-        let configuration = try app.providerConfiguration(contact: contact)
+        let configuration = try app.providerConfiguration(offline: false, timeout: nil, providers: nil, contact: contact)
         let (source, close) = try app.authorDetailsSource(configuration)
         let authors: AuthorService
         do {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BooksTrackCore
-import BooksTrackStore
 import Foundation
 
 /// `bookstrack cache stats|clear`.
@@ -15,7 +14,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let context = CommandContext.current
-            let cache = try options.app().cache()
+            let cache = try options.app().searchCache()
             let stats = try cache.statistics(now: context.now())
             if options.json { return try JSONOutput.print(stats) }
             say("Entries:   \(stats.entries) (\(stats.liveEntries) not expired)")
@@ -31,7 +30,7 @@ struct CacheCommand: ParsableCommand {
         @OptionGroup var options: LibraryOptions
 
         func run() throws {
-            let cache = try options.app().cache()
+            let cache = try options.app().searchCache()
             let removed = try cache.clear()
             say("Removed \(removed) cached answers.")
         }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import BooksTrackCore
 import BooksTrackProviders
-import BooksTrackApp
-import Foundation
 import BooksTrackServices
+import Foundation
 
 /// `bookstrack enrich`: fill the covers, page counts and years imports left empty.
 struct EnrichCommand: AsyncParsableCommand {

@@ -1,9 +1,8 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackImport
 import Foundation
-import BooksTrackServices
 
 /// `bookstrack import FILE`: bring in another tracker's export.
 struct ImportCommand: AsyncParsableCommand {

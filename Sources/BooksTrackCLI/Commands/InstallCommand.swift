@@ -1,5 +1,5 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack install --prefix P`: makes an installed copy of this program that runs anywhere.

@@ -1,9 +1,8 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
-import BooksTrackServices
 
 /// `bookstrack scan PHOTO`: a bookshelf photo read, its books matched and queued for review.
 struct ScanCommand: AsyncParsableCommand {
@@ -27,7 +26,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Flag(name: .customLong("keep-original"), help: "Also keep the photo as it is, location and camera data included.") var keepOriginal = false
 
     /// Keeps the photo, reads it, matches its books and answers them as queued.
-    private func scan(_ data: Data, app: BooksTrackApp, gemini: GeminiClient?, context: CommandContext) async throws -> [ReviewItem] {
+    private func scan(_ data: Data, app: any ServiceRoot, gemini: GeminiClient?, context: CommandContext) async throws -> [ReviewItem] {
         let recognizer = try app.shelfReader(gemini: gemini)
         let scans = try options.user(creatingUser: true).scans
         let bar = ProgressBar(label: "scan", context: context)

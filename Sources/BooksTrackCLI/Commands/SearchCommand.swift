@@ -1,9 +1,8 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
 import Foundation
-import BooksTrackServices
 
 /// Options of every command that searches: provider switches on top of the environment.
 struct SearchOptions: ParsableArguments {

@@ -1,8 +1,9 @@
 import ArgumentParser
-import BooksTrackApp
+import BooksTrackServices
 import BooksTrackCore
 import BooksTrackServer
 import Foundation
+import Logging
 
 /// `bookstrack serve`: the HTTP API over this data folder's library.
 struct ServeCommand: AsyncParsableCommand {
@@ -85,7 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.connections.headTimeLimit = .seconds(requestHeadTimeout)
         }
         let app = folder.app()
-        let server = try BooksTrackServer(app: app, configuration: configuration)
+        app.limitWaitingImages(to: configuration.imagesWaiting)
+        let logger = Logger(label: "bookstrack")
+        let server = try BooksTrackServer(configuration: configuration, dataDirectory: app.dataDirectory, now: app.now, logger: logger) {
+            try app.processServices(passwordCost: configuration.passwordCost, log: { logger.info("\($0)") })
+        }
         say("BooksTrack serves \(app.dataDirectory.path) at http://\(configuration.host):\(configuration.port)")
         try await server.run()
     }
@@ -234,12 +239,11 @@ struct DataFolderOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Folder of the library database (overrides BOOKSTRACK_DATA_DIR).")
     var dataDirectory: String?
 
-    /// The composition root for this folder, the environment and the clock.
-    func app() -> BooksTrackApp {
+    /// The services of this folder, from the composition root the program was started with
+    /// (`CommandContext.root`), over the environment and the clock.
+    func app() -> any ServiceRoot {
         let context = CommandContext.current
-        return BooksTrackApp(
-            dataDirectory: BooksTrackApp.dataDirectory(explicit: dataDirectory, environment: context.environment),
-            environment: context.environment, now: context.now)
+        return context.root(DataFolder.location(explicit: dataDirectory, environment: context.environment), context.environment, context.now)
     }
 }
 
