@@ -1,12 +1,12 @@
 import BooksTrackCatalog
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackImaging
 import BooksTrackImport
 import BooksTrackProviders
+import BooksTrackServices
 import BooksTrackStore
 import Foundation
-import BooksTrackServices
-import BooksTrackConcurrency
 
 /// The composition root: the one place where the concrete stores, providers and HTTP clients are
 /// built and handed to the use cases. The terminal (and the server) ask it for services; none of

@@ -1,9 +1,9 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCatalog
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
+import BooksTrackServices
 import BooksTrackStore
 import Foundation
 

@@ -1,7 +1,7 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import CVips
 import Foundation
-import BooksTrackConcurrency
 
 /// Names the books on a shelf photo without leaving the machine: finds the spines
 /// (`SpineFinder`), reads each with tesseract turned both ways a spine is written, looks the

@@ -1,9 +1,9 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
 
 /// A failed request as the API answers it: an HTTP status and the envelope's `error`, with a
 /// stable code programs can test and a message that names the field and the limit.

@@ -1,9 +1,9 @@
 import BooksTrackCore
+import BooksTrackServices
 import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
-import BooksTrackServices
 
 /// The cookie that marks a browser or device as one an account has signed in from (OWASP's
 /// "device cookie"). Failed sign-ins of an account from everywhere slow down strangers only: a

@@ -1,8 +1,8 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Hummingbird
-import BooksTrackServices
 
 /// Turns what a handler threw into an answer: a use case's error is a 4xx naming what was wrong;
 /// anything else is a 500 with a generic message and a log line, never a crash or a stack trace.

@@ -1,9 +1,9 @@
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import Hummingbird
 import Logging
-import BooksTrackServices
 
 /// What the routes call: the use cases of the process (`ProcessServices`, built once by the
 /// composition root) and what only a server keeps: its configuration, sign-in throttles, signing

@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// Claims of `WriterCore` in tests, which share the process with other suites' imports: each of
 /// them holds the process's one claim while it runs.

@@ -2,6 +2,7 @@ import BooksTrackCore
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BooksTrackConcurrency
 
 /// A value handed to `Disposal` is freed, and on another thread than the caller's.

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import Testing
+
 @testable import BooksTrackConcurrency
 
 /// Items made on a thread of their own and taken in order by the caller.

@@ -1,6 +1,7 @@
 import BooksTrackCore
 import Foundation
 import Testing
+
 @testable import BooksTrackConcurrency
 
 /// Work run on a thread of its own lets go of what it captured before anyone hears it is done, so

@@ -2,6 +2,7 @@ import BooksTrackCore
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BooksTrackConcurrency
 
 /// Items made by a helper thread and by the caller who takes them, each once, taken in order.

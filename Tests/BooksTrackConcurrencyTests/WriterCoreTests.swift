@@ -1,8 +1,8 @@
+import BooksTrackCore
 import BooksTrackTesting
 import Foundation
 import Testing
 
-import BooksTrackCore
 @testable import BooksTrackConcurrency
 
 /// A CPU left to an import's writer: its helpers run on the other CPUs.

@@ -1,3 +1,4 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackTesting
 import CVips
@@ -6,7 +7,6 @@ import Testing
 
 @testable import BooksTrackCatalog
 @testable import BooksTrackImaging
-import BooksTrackConcurrency
 
 /// The bundled seed catalog, loaded once for every test of the suite: the books the shelves are
 /// drawn from and looked up in.

@@ -1,3 +1,4 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackTesting
 import Foundation
@@ -5,7 +6,6 @@ import Synchronization
 import Testing
 
 @testable import BooksTrackImport
-import BooksTrackConcurrency
 
 /// An import of a CSV file leaves the CPU its writer runs on to it (`WriterCore`) while it runs,
 /// and ends that claim when it ends, however it ends.

@@ -1,10 +1,10 @@
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Synchronization
 import Testing
-import BooksTrackServices
 
 /// `LibraryEnricher` over imported books in a real library: only empty fields are filled, and a
 /// work stays queued while no online source could be asked.

@@ -1,11 +1,11 @@
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Testing
 
 @testable import BooksTrackImport
-import BooksTrackServices
 
 /// Importing into a real library: merging, idempotence, interruption, dry runs and enrichment queueing.
 @Suite struct LibraryImporterTests {

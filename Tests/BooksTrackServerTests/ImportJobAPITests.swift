@@ -1,12 +1,12 @@
-@testable import BooksTrackApp
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
-import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackServer
 
 @Suite struct ImportJobAPITests {

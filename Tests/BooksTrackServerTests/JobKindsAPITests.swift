@@ -1,11 +1,11 @@
-@testable import BooksTrackApp
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
-import BooksTrackServices
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackServer
 
 /// Enrichment batches, author suggestions and catalog imports run as jobs like imports do: checked

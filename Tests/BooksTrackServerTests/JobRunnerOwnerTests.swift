@@ -1,6 +1,6 @@
 import BooksTrackCore
-import BooksTrackStore
 import BooksTrackServices
+import BooksTrackStore
 import Foundation
 import Synchronization
 import Testing

@@ -1,10 +1,10 @@
-@testable import BooksTrackApp
 import BooksTrackCore
-import BooksTrackTesting
 import BooksTrackServices
+import BooksTrackTesting
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackServer
 
 /// Bookshelf scans through the API: a real photo, a loopback server playing Gemini, the real

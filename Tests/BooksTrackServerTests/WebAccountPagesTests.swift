@@ -1,9 +1,9 @@
-@testable import BooksTrackApp
 import BooksTrackCore
 import BooksTrackServices
 import Foundation
 import Testing
 
+@testable import BooksTrackApp
 @testable import BooksTrackServer
 
 /// The web app's pages around the account, with forms alone: the first start, invitations,

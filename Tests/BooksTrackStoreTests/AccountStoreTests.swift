@@ -1,9 +1,9 @@
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Testing
-import BooksTrackServices
 
 /// Accounts in a real library file, with secrets that are cheap to compute but keep the shape of
 /// the real ones (the hash is checked, the digest is a function of the secret).

@@ -1,10 +1,10 @@
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackTesting
 import Foundation
 import Testing
 
 @testable import BooksTrackStore
-import BooksTrackServices
 
 /// Adding a book from a search result: the DTO mapper and the reuse of what the library has.
 @Suite struct AddFromSearchTests {

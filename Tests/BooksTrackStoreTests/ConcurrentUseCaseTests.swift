@@ -1,9 +1,9 @@
 import BooksTrackCore
+import BooksTrackServices
 import BooksTrackStore
 import BooksTrackTesting
 import Foundation
 import Testing
-import BooksTrackServices
 
 /// Two requests doing the same thing at the same moment, as a server gets them.
 @Suite struct ConcurrentUseCaseTests {

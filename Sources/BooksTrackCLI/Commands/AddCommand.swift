@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack add`: a book typed by hand.

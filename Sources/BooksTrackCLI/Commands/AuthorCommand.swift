@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack author` (also `authors`): describe the authors the diversity insights count.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackImport
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack import FILE`: bring in another tracker's export.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 
 /// `bookstrack scan PHOTO`: a bookshelf photo read, its books matched and queued for review.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 
 /// Options of every command that searches: provider switches on top of the environment.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import BooksTrackServices
 import BooksTrackCore
 import BooksTrackServer
+import BooksTrackServices
 import Foundation
 import Logging
 

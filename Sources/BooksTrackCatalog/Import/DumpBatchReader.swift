@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// Reads and parses the next batch of dump lines on a thread of its own while the importer writes
 /// the previous batch.

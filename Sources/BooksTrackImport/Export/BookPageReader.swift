@@ -1,5 +1,5 @@
-import BooksTrackCore
 import BooksTrackConcurrency
+import BooksTrackCore
 
 /// Reads a library's books page by page in the order they were added (the entry ID breaks ties,
 /// so pages never overlap). The pages' bounds are read first from the date index; then the next two

@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// Merges batches of imported rows into the library, one transaction a batch.
 ///

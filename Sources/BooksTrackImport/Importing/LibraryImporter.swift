@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// Imports an export file into one user's library.
 ///

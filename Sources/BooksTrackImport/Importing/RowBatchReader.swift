@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// The rows of a CSV or TSV file, mapped to books in batches on another thread while the caller
 /// merges the batch before: on two cores reading and mapping the file cost almost nothing on top

@@ -1,8 +1,8 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Hummingbird
-import BooksTrackServices
 
 /// The first account, sign-up, the signed-in account and its API tokens.
 enum AccountRoutes {

@@ -1,8 +1,8 @@
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
 
 /// The reader's library under `/v1/books`: every route works on the signed-in account's books
 /// only, and a book of another account answers 404 like one that does not exist.

@@ -1,12 +1,12 @@
-import BooksTrackCore
 import BooksTrackCatalog
+import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
-import BooksTrackServices
 
 /// Jobs: imports (the upload is kept, checked and answered at once with the job, 202), enrichment
 /// batches, author suggestions and catalog imports run off the request; their progress is

@@ -1,10 +1,10 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackReports
+import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Hummingbird
-import BooksTrackServices
 
 /// The rest of a reader's library: authors, goals, insights, page photos and exports.
 enum LibraryRoutes {

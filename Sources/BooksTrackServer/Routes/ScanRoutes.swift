@@ -1,7 +1,7 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
 
 /// Bookshelf scans and their review queue: a photo is kept and answered at once with its job
 /// (202), whose progress (stored, recognizing, matching n/m) goes over `GET /ws/progress`; the

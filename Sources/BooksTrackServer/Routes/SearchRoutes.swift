@@ -1,10 +1,10 @@
 import BooksTrackCatalog
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
-import BooksTrackConcurrency
 
 /// The seed's search contract: title, ISBN and advanced searches over the offline catalog, the
 /// cache and the providers, answered in the envelope with the provider and whether it was cached.

@@ -1,7 +1,7 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Synchronization
-import BooksTrackServices
 
 /// Books removed in the web app, kept for a while so that "Undo" can put them back: ten minutes
 /// each, at most 64 MB of them in all (photos count), the oldest going first. A restart forgets

@@ -1,7 +1,7 @@
 import BooksTrackCore
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
 
 /// Settings and the account: password, browsers signed in, API tokens, invitations, theme,
 /// exports and deleting the account; and the pages before an account exists: the server's first

@@ -1,8 +1,8 @@
 import BooksTrackCore
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import Hummingbird
-import BooksTrackServices
 
 /// The shelf scan and its review queue: a bookshelf photo sent from the phone's camera or a
 /// file, then each book seen with its spine, what was read, the match and the reader's choice:

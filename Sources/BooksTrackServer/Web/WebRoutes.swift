@@ -1,10 +1,10 @@
 import BooksTrackCore
 import BooksTrackImport
 import BooksTrackProviders
+import BooksTrackServices
 import Foundation
 import HTTPTypes
 import Hummingbird
-import BooksTrackServices
 
 /// The web app: server-rendered pages whose forms work without JavaScript. Every page is read →
 /// one use case → render, through the same services as the API; a form that fails is shown again

@@ -1,7 +1,7 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackImport
 import Foundation
-import BooksTrackConcurrency
 
 /// The import and export use cases of one user's library, shared by the terminal and the server.
 /// The file work runs on a thread of its own behind each async call.

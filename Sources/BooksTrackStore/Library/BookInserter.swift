@@ -1,7 +1,7 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
 import GRDB
-import BooksTrackConcurrency
 
 /// A book checked with the core's `Validation` and reduced to what its rows need. Made without
 /// the database, so a second thread can prepare books while the writer inserts earlier ones.

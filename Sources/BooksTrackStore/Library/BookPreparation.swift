@@ -1,6 +1,6 @@
+import BooksTrackConcurrency
 import BooksTrackCore
 import Foundation
-import BooksTrackConcurrency
 
 /// Prepares a batch of books (`BookInserter.prepare`: validation and keys) chunk by chunk, shared
 /// between a thread of its own and the writer (`SharedMaking`): the checks of the next books run
