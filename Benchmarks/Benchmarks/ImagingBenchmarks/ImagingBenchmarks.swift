@@ -1,10 +1,10 @@
 import Benchmark
 import BooksTrackCatalog
+import BooksTrackConcurrency
 import BooksTrackCore
 import BooksTrackImaging
 import BooksTrackTesting
 import Foundation
-import BooksTrackConcurrency
 
 /// Page photos and barcodes through libvips and zbar, on what a phone sends.
 let benchmarks: @Sendable () -> Void = {
