@@ -38,11 +38,13 @@ package enum CommandLineRunner {
     package static let notFound: Int32 = 1
     /// Exit code when the library database cannot be opened, read or written (EX_IOERR).
     package static let storageFailure: Int32 = 74
+    /// Exit code when the program itself is put together wrongly (EX_SOFTWARE).
+    package static let softwareFailure: Int32 = 70
 
     /// Parses `arguments` (without the program name), runs the command with `context`, reports any
     /// error on standard error and returns the process exit code.
     package static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
-        await CommandContext.$running.withValue(context) {
+        await CommandContext.$current.withValue(context) {
             do {
                 var command = try BooksTrackCommand.parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -140,7 +142,7 @@ struct LibraryOptions: ParsableArguments {
     var json = false
 
     /// The composition root for this run's data folder, environment and clock.
-    func app() -> any ServiceRoot { folder.app() }
+    func app() throws -> any ServiceRoot { try folder.app() }
 
     /// The user's library and its services; only commands that add books (`creatingUser`) create
     /// a user that does not exist yet: reading never does. A preview (`unknownUserIsEmpty`) of an

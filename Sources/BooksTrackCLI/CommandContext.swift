@@ -17,7 +17,8 @@ package struct CommandContext: Sendable {
     package var readLine: @Sendable () -> String?
     /// The composition root over a data folder, the environment and the clock: the program's entry
     /// point hands it in (`BooksTrackApp`), so that the commands receive services and build none.
-    package var root: @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot
+    /// Without one, a command that needs services is refused (`DataFolderOptions.app`).
+    package var root: (@Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot)?
 
     /// Creates a context.
     package init(
@@ -26,7 +27,7 @@ package struct CommandContext: Sendable {
         environment: [String: String],
         now: @escaping @Sendable () -> Date,
         readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) },
-        root: @escaping @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot
+        root: (@Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot)?
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -38,7 +39,7 @@ package struct CommandContext: Sendable {
 
     /// The real process: stdout, stderr, the process environment and the system clock, with the
     /// composition root `root`.
-    package static func process(root: @escaping @Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot) -> CommandContext {
+    package static func process(root: (@Sendable (URL, [String: String], @escaping @Sendable () -> Date) -> any ServiceRoot)?) -> CommandContext {
         CommandContext(
             standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
@@ -48,14 +49,9 @@ package struct CommandContext: Sendable {
         )
     }
 
-    /// The context of the running command, set by `CommandLineRunner.run` for its duration.
-    @TaskLocal package static var running: CommandContext?
-
-    /// The context of the running command. Commands run only through `CommandLineRunner.run`.
-    package static var current: CommandContext {
-        guard let running else { preconditionFailure("a command runs through CommandLineRunner.run, which gives it its context") }
-        return running
-    }
+    /// The context of the running command, set by `CommandLineRunner.run` for its duration; outside
+    /// it, the process's streams with no composition root.
+    @TaskLocal package static var current = CommandContext.process(root: nil)
 }
 
 /// Writes a line to the current command's standard output, control characters escaped

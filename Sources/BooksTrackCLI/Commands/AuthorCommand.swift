@@ -100,7 +100,7 @@ struct AuthorSuggestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = options.app()
+        let app = try options.app()
         let configuration = try app.providerConfiguration(offline: false, timeout: nil, providers: nil, contact: contact)
         let (source, close) = try app.authorDetailsSource(configuration)
         let authors: AuthorService

@@ -65,7 +65,7 @@ struct ImportCommand: AsyncParsableCommand {
         )
         // A file that will be refused is refused before a library is created: a file like one this
         // reader mapped before is read with that mapping only in a library that exists already.
-        let app = options.app()
+        let app = try options.app()
         // Gemini proposes a mapping for a file nobody knows, when a key is set; a provider setting
         // that cannot be read costs the proposal only, not the import.
         let gemini = (try? app.providerConfiguration()).map { app.gemini($0, log: { context.standardError($0 + "\n") }) } ?? (nil, {})

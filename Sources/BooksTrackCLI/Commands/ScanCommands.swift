@@ -50,7 +50,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data = try PhotoFile.read(photo, option: "PHOTO")
-        let app = options.app()
+        let app = try options.app()
         let configuration = try app.providerConfiguration(
             offline: search.offline, timeout: search.providerTimeout, providers: search.providers, contact: search.contact)
         let context = CommandContext.current

@@ -23,7 +23,7 @@ struct SearchOptions: ParsableArguments {
 
     /// A search session with these settings, from the composition root.
     func session(_ options: LibraryOptions) throws -> SearchSession {
-        let app = options.app()
+        let app = try options.app()
         let configuration = try app.providerConfiguration(offline: offline, timeout: providerTimeout, providers: providers, contact: contact)
         return try app.searchSession(configuration, resultLimit: limit)
     }

@@ -85,7 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard (1...3_600).contains(requestHeadTimeout) else { throw CommandFailure.invalid("--request-head-timeout: \(requestHeadTimeout) is not between 1 and 3600 seconds") }
             configuration.connections.headTimeLimit = .seconds(requestHeadTimeout)
         }
-        let app = folder.app()
+        let app = try folder.app()
         app.limitWaitingImages(to: configuration.imagesWaiting)
         let logger = Logger(label: "bookstrack")
         let server = try BooksTrackServer(configuration: configuration, dataDirectory: app.dataDirectory, now: app.now, logger: logger) {
@@ -241,9 +241,12 @@ struct DataFolderOptions: ParsableArguments {
 
     /// The services of this folder, from the composition root the program was started with
     /// (`CommandContext.root`), over the environment and the clock.
-    func app() -> any ServiceRoot {
+    func app() throws -> any ServiceRoot {
         let context = CommandContext.current
-        return context.root(DataFolder.location(explicit: dataDirectory, environment: context.environment), context.environment, context.now)
+        guard let root = context.root else {
+            throw CommandFailure(message: "no composition root was given to the commands (the program's entry point hands in one)", exitCode: CommandLineRunner.softwareFailure)
+        }
+        return root(DataFolder.location(explicit: dataDirectory, environment: context.environment), context.environment, context.now)
     }
 }
 
