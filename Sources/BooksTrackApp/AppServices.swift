@@ -39,19 +39,14 @@ public final class AppServices: ProcessServices {
         self.database = database
         accounts = AccountService(store: database, secrets: app.secrets(passwordCost: passwordCost), now: app.now)
         let providers = try app.providerConfiguration()
+        // Everything that can fail is opened before the HTTP client is made, which must be shut down once made.
+        let files = try app.searchFiles()
+        catalog = CatalogService(catalog: files.catalog)
         let transport = HTTPTransport(configuration: providers)
         self.transport = transport
-        do {
-            let session = try app.searchSession(providers, resultLimit: 20, sharing: transport)
-            search = session.search
-            closeSearch = session.close
-            catalog = try app.catalog()
-        } catch {
-            // Nothing else holds the client yet: released here, as `shutdown` would.
-            let transport = transport
-            Task { await transport.shutdown() }
-            throw error
-        }
+        let session = app.searchSession(providers, resultLimit: 20, files: files, sharing: transport)
+        search = session.search
+        closeSearch = session.close
         covers = app.coverProxy()
         barcodes = app.barcodeReader()
         // One Gemini client reads shelf photos and proposes column mappings.

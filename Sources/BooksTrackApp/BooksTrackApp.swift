@@ -157,8 +157,19 @@ public struct BooksTrackApp: ServiceRoot {
     }
 
     func searchSession(_ configuration: ProviderConfiguration, resultLimit: Int, sharing shared: HTTPTransport?) throws -> SearchSession {
-        let cache = try cache()
-        let catalog = try catalogDatabase()
+        searchSession(configuration, resultLimit: resultLimit, files: try searchFiles(), sharing: shared)
+    }
+
+    /// The files a search reads: the cache and the catalog, opened (and created if needed).
+    func searchFiles() throws -> (cache: SQLiteSearchCache, catalog: CatalogDatabase) {
+        (try cache(), try catalogDatabase())
+    }
+
+    /// A search session over files already open; makes nothing that can fail.
+    func searchSession(
+        _ configuration: ProviderConfiguration, resultLimit: Int, files: (cache: SQLiteSearchCache, catalog: CatalogDatabase), sharing shared: HTTPTransport?
+    ) -> SearchSession {
+        let (cache, catalog) = files
         let transport = shared ?? HTTPTransport(configuration: configuration)
         let orchestrator = SearchOrchestrator(
             catalog: LocalCatalogProvider(catalog: catalog),
