@@ -19,12 +19,6 @@ public struct BooksTrackApp: ServiceRoot {
     /// The clock every rule reads.
     public let now: @Sendable () -> Date
 
-    /// The data directory: an explicit folder, else `$BOOKSTRACK_DATA_DIR`, else
-    /// `$XDG_DATA_HOME/bookstrack`, else `~/.local/share/bookstrack`.
-    public static func dataDirectory(explicit: String?, environment: [String: String]) -> URL {
-        DataFolder.location(explicit: explicit, environment: environment)
-    }
-
     /// The search cache, opened (and created if needed).
     public func searchCache() throws -> any SearchCache {
         try cache()
@@ -32,10 +26,6 @@ public struct BooksTrackApp: ServiceRoot {
 
     public func processServices(passwordCost: UInt8, log: @escaping @Sendable (String) -> Void) throws -> any ProcessServices {
         try services(passwordCost: passwordCost, log: log)
-    }
-
-    public func limitWaitingImages(to count: Int) {
-        Self.limitWaitingImages(to: count)
     }
 
     /// Creates the root over a data directory.
@@ -110,7 +100,7 @@ public struct BooksTrackApp: ServiceRoot {
 
     /// Bounds the images this process keeps waiting for their turn (two are worked on at once):
     /// past `count`, a new one is refused as busy (`ImageError.busy`) instead of waiting.
-    public static func limitWaitingImages(to count: Int) {
+    public func limitWaitingImages(to count: Int) {
         ImageWork.shared.limitWaiting(to: count)
     }
 

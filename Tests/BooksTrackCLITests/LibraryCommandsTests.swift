@@ -1,4 +1,5 @@
 import BooksTrackApp
+import BooksTrackCore
 import BooksTrackStore
 import Foundation
 import Testing
@@ -244,9 +245,9 @@ import Testing
 
 @Suite struct DataDirectory {
     @Test func theDataDirectoryFollowsTheEnvironment() async {
-        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["BOOKSTRACK_DATA_DIR": "/data/bt", "XDG_DATA_HOME": "/x"]).path == "/data/bt")
-        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/home/u"]).path == "/x/bookstrack")
-        #expect(BooksTrackApp.dataDirectory(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/bookstrack")
-        #expect(BooksTrackApp.dataDirectory(explicit: "/explicit", environment: ["BOOKSTRACK_DATA_DIR": "/data/bt"]).path == "/explicit")
+        #expect(DataFolder.location(explicit: nil, environment: ["BOOKSTRACK_DATA_DIR": "/data/bt", "XDG_DATA_HOME": "/x"]).path == "/data/bt")
+        #expect(DataFolder.location(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/home/u"]).path == "/x/bookstrack")
+        #expect(DataFolder.location(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/bookstrack")
+        #expect(DataFolder.location(explicit: "/explicit", environment: ["BOOKSTRACK_DATA_DIR": "/data/bt"]).path == "/explicit")
     }
 }

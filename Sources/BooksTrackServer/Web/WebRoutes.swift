@@ -284,7 +284,12 @@ struct WebRoutes: Sendable {
         var query: EntryQuery
         do {
             query = try EntryQuery(parsing: { name in
-                name == "limit" || name == "offset" ? nil : name == "tag" ? WebForm.queryValue(request, name).map { String($0.prefix(100)) } : parameters.get(name)
+                switch name {
+                // The page's size is its own, and its position is read from `page` below.
+                case "limit", "offset": nil
+                case "tag": WebForm.queryValue(request, name).map { String($0.prefix(100)) }
+                default: parameters.get(name)
+                }
             }, defaultLimit: Self.libraryPageSize)
         } catch {
             throw WebError(.badRequest, Self.sentence(error.message))
