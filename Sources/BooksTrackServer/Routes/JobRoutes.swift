@@ -177,12 +177,9 @@ enum ProgressSocket {
         if let origin = request.headers[.origin], !services.allowsOrigin(origin, host: request.head.authority) {
             throw APIError(.forbidden, code: "ORIGIN_REFUSED", "the page's origin \(origin) is not this server's")
         }
-        guard let text = request.query("jobId"), let id = Job.ID(uuidString: text),
-              let job = try? await services.jobs.job(id, of: account.user)
-        else {
-            throw APIError.notFound
-        }
-        return (account, job)
+        guard let text = request.query("jobId"), let id = Job.ID(uuidString: text) else { throw APIError.notFound }
+        // Another user's job is not found, as a made-up ID is (`JobError.notFound`).
+        return (account, try await services.jobs.job(id, of: account.user))
     }
 
     /// The account of an API token, or of the web app's session cookie. A browser always says
