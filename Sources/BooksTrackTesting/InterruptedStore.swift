@@ -273,6 +273,18 @@ public final class InterruptedStore: LibraryStore, @unchecked Sendable {
     public func deletePhoto(id: PagePhoto.ID) throws {
         try base.deletePhoto(id: id)
     }
+
+    public func setUploadedCover(_ data: Data, editionID: Edition.ID, now: Date) throws {
+        try base.setUploadedCover(data, editionID: editionID, now: now)
+    }
+
+    public func uploadedCover(editionID: Edition.ID) throws -> Data? {
+        try base.uploadedCover(editionID: editionID)
+    }
+
+    public func removeUploadedCover(editionID: Edition.ID) throws {
+        try base.removeUploadedCover(editionID: editionID)
+    }
 }
 
 extension InterruptedStore {

@@ -20,6 +20,9 @@ public struct BookResource: Codable, Hashable, Sendable {
         public var editionTitle: String?
         public var translator: String?
         public var narrator: String?
+        public var audioDurationMinutes: Int?
+        /// The edition's cover: an https address, or the library's own path of an uploaded one.
+        public var coverImageURL: String?
     }
 
     public struct ContributorJSON: Codable, Hashable, Sendable {
@@ -36,6 +39,20 @@ public struct BookResource: Codable, Hashable, Sendable {
     public var seriesPosition: Double?
     public var seriesPositionEnd: Double?
     public var contributors: [ContributorJSON]
+    public var firstPublicationYear: Int?
+    public var originalCountry: String?
+    public var originalLanguage: String?
+    public var genres: [String]
+    public var description: String?
+    public var culturalThemes: [String]
+    public var contentWarnings: [String]
+    public var awards: [String]
+    public var readingDifficulty: String?
+    /// The cover to show: the edition's, else the work's (an https address, or the library's own
+    /// path of a cover the reader uploaded); absent when there is none.
+    public var coverURL: String?
+    /// The fields the reader set by hand (`BookField` names): enrichment and imports leave them.
+    public var readerSetFields: [String]
     public var owned: Bool
     public var edition: EditionJSON?
     public var currentPage: Int
@@ -44,8 +61,15 @@ public struct BookResource: Codable, Hashable, Sendable {
     public var review: String?
     public var reviewHasSpoilers: Bool
     public var notes: String?
+    public var discussionNotes: String?
     public var tags: [String]
     public var isFavorite: Bool
+    public var isPublic: Bool
+    public var recommendedBy: String?
+    public var wouldRecommend: Bool?
+    public var contributesToCulturalGoal: Bool
+    public var culturalGoalCategory: String?
+    public var dailyReadingGoal: Int?
     public var dateAdded: Date
     public var dateStarted: Date?
     public var dateCompleted: Date?
@@ -70,6 +94,19 @@ public struct BookResource: Codable, Hashable, Sendable {
         seriesPosition = book.work.seriesPosition
         seriesPositionEnd = book.work.seriesPositionEnd
         contributors = (book.work.contributors ?? []).map { ContributorJSON(name: $0.name, role: $0.role) }
+        firstPublicationYear = book.work.firstPublicationYear
+        originalCountry = book.work.originalCountry
+        originalLanguage = book.work.originalLanguage
+        genres = book.work.genres
+        description = book.work.description
+        culturalThemes = book.work.culturalThemes
+        contentWarnings = book.work.contentWarnings
+        awards = book.work.awards
+        readingDifficulty = book.work.readingDifficulty?.rawValue
+        let uploadedCover = "/v1/books/\(entry.id)/cover"
+        coverURL = book.edition.flatMap { $0.hasUploadedCover ? uploadedCover : $0.coverImageURL?.absoluteString }
+            ?? book.work.coverImageURL?.absoluteString
+        readerSetFields = Self.readerSetFields(of: book)
         owned = entry.isOwned
         edition = book.edition.map { edition in
             EditionJSON(
@@ -83,7 +120,9 @@ public struct BookResource: Codable, Hashable, Sendable {
                 language: edition.language,
                 editionTitle: edition.editionTitle,
                 translator: edition.translator,
-                narrator: edition.narrator
+                narrator: edition.narrator,
+                audioDurationMinutes: edition.audioDurationMinutes,
+                coverImageURL: edition.hasUploadedCover ? uploadedCover : edition.coverImageURL?.absoluteString
             )
         }
         // The page reached, as the terminal and the web app show it: a share recorded before the
@@ -94,8 +133,15 @@ public struct BookResource: Codable, Hashable, Sendable {
         review = entry.review
         reviewHasSpoilers = entry.reviewHasSpoilers
         notes = entry.notes
+        discussionNotes = entry.discussionNotes
         tags = entry.tags
         isFavorite = entry.isFavorite
+        isPublic = entry.isPublic
+        recommendedBy = entry.recommendedBy
+        wouldRecommend = entry.wouldRecommend
+        contributesToCulturalGoal = entry.contributesToCulturalGoal
+        culturalGoalCategory = entry.culturalGoalCategory
+        dailyReadingGoal = entry.dailyReadingGoal
         dateAdded = entry.dateAdded
         dateStarted = entry.dateStarted
         dateCompleted = entry.dateCompleted
@@ -107,5 +153,12 @@ public struct BookResource: Codable, Hashable, Sendable {
         readingPace = entry.readingPace(now: now)
         estimatedFinishDate = entry.estimatedFinishDate(pageCount: book.pageCount, now: now)
         lastModified = entry.lastModified
+    }
+
+    /// The `BookField` names of the fields the reader set on the work and the edition, sorted.
+    public static func readerSetFields(of book: LibraryBook) -> [String] {
+        var names = Set(book.work.readerSetFields.map { $0 == .contributors ? BookField.authors.rawValue : $0.rawValue })
+        for field in book.edition?.readerSetFields ?? [] { names.insert(field.rawValue) }
+        return names.sorted()
     }
 }

@@ -29,6 +29,8 @@ public struct Edition: Hashable, Sendable, Codable, Identifiable {
     public var dateCreated: Date
     /// Changed by every mutation.
     public var lastModified: Date
+    /// The fields the reader set by hand: enrichment and imports never change them.
+    public var readerSetFields: Set<EditionField>
 
     /// Creates an edition; duplicate ISBNs are dropped.
     public init(
@@ -47,7 +49,8 @@ public struct Edition: Hashable, Sendable, Codable, Identifiable {
         audioDurationMinutes: Int? = nil,
         externalIDs: EditionExternalIDs = EditionExternalIDs(),
         dateCreated: Date,
-        lastModified: Date? = nil
+        lastModified: Date? = nil,
+        readerSetFields: Set<EditionField> = []
     ) {
         self.id = id
         self.workID = workID
@@ -66,6 +69,7 @@ public struct Edition: Hashable, Sendable, Codable, Identifiable {
         self.externalIDs = externalIDs
         self.dateCreated = dateCreated
         self.lastModified = lastModified ?? dateCreated
+        self.readerSetFields = readerSetFields
     }
 
     /// The ISBN to show and to look up by. All ISBNs are kept as ISBN-13, so this is the first one.
@@ -115,4 +119,13 @@ public struct EditionExternalIDs: Hashable, Sendable, Codable {
             goodreadsBookIDs: try container.decodeIfPresent([String].self, forKey: .goodreadsBookIDs) ?? []
         )
     }
+}
+
+extension Edition {
+    /// The `coverImageURL` of an edition whose cover a reader uploaded: the image is kept in the
+    /// library (`CoverStore`), and front ends show it from there rather than through the cover proxy.
+    public static let uploadedCoverURL = URL(string: "bookstrack:uploaded-cover")!
+
+    /// True when the reader uploaded this edition's cover.
+    public var hasUploadedCover: Bool { coverImageURL == Self.uploadedCoverURL }
 }

@@ -21,6 +21,8 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
     /// BCP 47 language tag of the original text.
     public var originalLanguage: String?
     public var firstPublicationYear: Int?
+    /// Where the work was first published: an ISO 3166 alpha-2 code ("NG") or a country's name.
+    @SingleLineText public var originalCountry: String?
     /// At most 10,000 characters.
     @MultiLineText public var description: String?
     @SingleLineText public var seriesName: String?
@@ -54,6 +56,8 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
     public var lastEnrichedAt: Date?
     /// 0–100 completeness score.
     public var dataQuality: Int
+    /// The fields the reader set by hand: enrichment and imports never change them.
+    public var readerSetFields: Set<WorkField>
 
     /// Creates a work with the model's defaults.
     public init(
@@ -64,6 +68,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         genres: [String] = [],
         originalLanguage: String? = nil,
         firstPublicationYear: Int? = nil,
+        originalCountry: String? = nil,
         description: String? = nil,
         seriesName: String? = nil,
         seriesPosition: Double? = nil,
@@ -82,7 +87,8 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         dateCreated: Date,
         lastModified: Date? = nil,
         lastEnrichedAt: Date? = nil,
-        dataQuality: Int = 0
+        dataQuality: Int = 0,
+        readerSetFields: Set<WorkField> = []
     ) {
         self.id = id
         self.title = title.trimmingWhitespace()
@@ -91,6 +97,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         self.genres = StringList.deduplicated(genres)
         self.originalLanguage = originalLanguage
         self.firstPublicationYear = firstPublicationYear
+        self.originalCountry = originalCountry
         self.description = description
         self.seriesName = seriesName
         self.seriesPosition = seriesPosition
@@ -110,6 +117,7 @@ public struct Work: Hashable, Sendable, Codable, Identifiable {
         self.lastModified = lastModified ?? dateCreated
         self.lastEnrichedAt = lastEnrichedAt
         self.dataQuality = dataQuality
+        self.readerSetFields = readerSetFields
     }
 
     /// The primary (first) author, if any.

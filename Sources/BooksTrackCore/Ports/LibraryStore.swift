@@ -231,6 +231,16 @@ public protocol PhotoStore: UserScoped {
     func deletePhoto(id: PagePhoto.ID) throws
 }
 
+/// Covers readers uploaded, one per edition; deleting the edition deletes its cover.
+public protocol CoverStore: UserScoped {
+    /// Keeps an uploaded cover (processed image bytes) for an edition, replacing the one before.
+    func setUploadedCover(_ data: Data, editionID: Edition.ID, now: Date) throws
+    /// The cover uploaded for an edition, if any.
+    func uploadedCover(editionID: Edition.ID) throws -> Data?
+    /// Forgets the cover uploaded for an edition.
+    func removeUploadedCover(editionID: Edition.ID) throws
+}
+
 /// Column mappings a reader confirmed for files no importer knows, by the file's header.
 public protocol ImportMappingStore: UserScoped {
     /// The mapping kept for a header (its key), if any.
@@ -262,7 +272,7 @@ extension ImportRowStore {
 /// One user's library, persisted: every concern together, as the SQLite store implements it.
 public protocol LibraryStore:
     AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
-    ImportMappingStore, ImportRowStore, ScanStore, LibraryTransactions
+    CoverStore, ImportMappingStore, ImportRowStore, ScanStore, LibraryTransactions
 {}
 
 /// The users of one data directory.

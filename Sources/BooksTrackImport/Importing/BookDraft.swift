@@ -80,7 +80,11 @@ extension BookDraft {
     /// it was anyway, and stamps it (`stampChanges(since:now:)`) once it knows the row changed it.
     /// A re-import merges every row into a book it leaves as it was, and `merge` copied each of
     /// those books to compare with.
+    /// Fields the reader set by hand (`Work.readerSetFields`) stay as the reader left them, even
+    /// with `overwrite`.
     mutating func mergeValues(_ book: ImportedBook, authors newAuthors: [Author], overwrite: Bool, now: Date) {
+        let readersWork = work.readerSetFields.isEmpty ? nil : (work, authors)
+        let readersEditions = editions.filter { !$0.readerSetFields.isEmpty }
         if authors.isEmpty, !newAuthors.isEmpty {
             authors = newAuthors
             work.authorIDs = newAuthors.map(\.id)
@@ -88,6 +92,13 @@ extension BookDraft {
         mergeWork(book, overwrite: overwrite)
         let edition = mergeEdition(book, overwrite: overwrite, now: now)
         mergeEntry(book, edition: edition, overwrite: overwrite)
+        if let (original, originalAuthors) = readersWork {
+            work.keepReaderSetFields(of: original)
+            if original.readerSetFields.contains(.authors) { authors = originalAuthors }
+        }
+        for original in readersEditions {
+            if let index = editions.firstIndex(where: { $0.id == original.id }) { editions[index].keepReaderSetFields(of: original) }
+        }
     }
 
     /// Sets `lastModified` to `now` on the work, the entry and each edition that differ from `before`.
@@ -102,7 +113,7 @@ extension BookDraft {
     /// Takes the subtitle of a row matched by the title before it ("Sapiens: A Brief History of
     /// Humankind" for the library's "Sapiens"), when the book has none.
     mutating func adoptSubtitle(of book: ImportedBook, now: Date) {
-        guard work.subtitle == nil, TextNormalization.mainTitleKey(work.title) == nil,
+        guard work.subtitle == nil, !work.readerSetFields.contains(.subtitle), TextNormalization.mainTitleKey(work.title) == nil,
             let subtitle = TextNormalization.subtitle(inTitle: book.title)
         else { return }
         work.subtitle = subtitle

@@ -196,6 +196,11 @@ public struct LibraryEnricher: Sendable {
                     editions[index].fillEmptyFields(from: offered, now: now)
                 }
             }
+            // What the reader set by hand stays the reader's, even where it is empty.
+            work.keepReaderSetFields(of: original)
+            for (index, edition) in editions.enumerated() {
+                if let before = originals.first(where: { $0.id == edition.id }) { editions[index].keepReaderSetFields(of: before) }
+            }
             filled = Self.filledFields(before: original, originals, after: work, editions)
             work.lastEnrichedAt = now
             try store.save(work)

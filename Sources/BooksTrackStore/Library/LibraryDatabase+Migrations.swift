@@ -333,6 +333,24 @@ extension LibraryDatabase {
             }
             try db.execute(sql: "CREATE INDEX users_by_name_key ON users(nameKey)")
         }
+        migrator.registerMigration("v25-reader-edits") { db in
+            // The fields a reader set by hand, as a JSON list of names (enrichment and imports
+            // leave them alone), the country a work was first published in, and the covers
+            // readers uploaded, one per edition.
+            try db.execute(sql: """
+                ALTER TABLE works ADD COLUMN originalCountry TEXT;
+                ALTER TABLE works ADD COLUMN readerSetFields TEXT;
+                ALTER TABLE editions ADD COLUMN readerSetFields TEXT;
+                CREATE TABLE cover_images (
+                    userKey INTEGER NOT NULL,
+                    editionID BLOB NOT NULL,
+                    data BLOB NOT NULL,
+                    dateAdded REAL NOT NULL,
+                    PRIMARY KEY (userKey, editionID),
+                    FOREIGN KEY (userKey, editionID) REFERENCES editions(userKey, id) ON DELETE CASCADE
+                );
+                """)
+        }
         return migrator
     }
 

@@ -12,7 +12,7 @@ enum EditionRecord {
         "userKey", "id", "workID", "publisher", "publicationDate", "pageCount", "format", "language",
         "editionTitle", "coverImageURL", "translator", "narrator", "audioDurationMinutes",
         "openLibraryEditionID", "isbndbID", "googleBooksVolumeIDs", "amazonASINs", "librarythingIDs",
-        "dateCreated", "lastModified", "isbns", "goodreadsBookIDs",
+        "dateCreated", "lastModified", "isbns", "goodreadsBookIDs", "readerSetFields",
     ]
 
     /// The columns `decode` reads, in order.
@@ -49,6 +49,7 @@ enum EditionRecord {
         row.bind(edition.lastModified)
         row.bind(JSONStringList.encode(edition.isbns.map(\.isbn13)))
         row.bind(JSONStringList.encode(ids.goodreadsBookIDs))
+        row.bind(edition.readerSetFields.isEmpty ? nil : JSONStringList.encode(edition.readerSetFields.sorted().map(\.rawValue)))
     }
 
     /// Reads an edition from `decodedColumns`, from the reader's position, assigning values as
@@ -74,6 +75,7 @@ enum EditionRecord {
         edition.lastModified = try reader.date()
         edition.isbns = try reader.isbnList()
         edition.externalIDs.goodreadsBookIDs = try reader.stringList()
+        edition.readerSetFields = Set(try reader.stringList().compactMap(EditionField.init(rawValue:)))
         return edition
     }
 }

@@ -14,7 +14,7 @@ enum WorkRecord {
         "googleBooksVolumeIDs", "goodreadsWorkIDs", "amazonASINs", "librarythingIDs", "providerTag",
         "isSynthetic", "reviewStatus", "scanImagePath", "boundingBoxX", "boundingBoxY", "boundingBoxWidth",
         "boundingBoxHeight", "dateCreated", "lastModified", "lastEnrichedAt", "dataQuality", "primaryAuthorSortKey", "mainTitleKey",
-        "seriesPositionEnd", "contributors",
+        "seriesPositionEnd", "contributors", "originalCountry", "readerSetFields",
     ]
 
     /// The columns `decode` reads, in order.
@@ -73,6 +73,8 @@ enum WorkRecord {
         row.bind(TextNormalization.mainTitleKey(work.title))
         row.bind(work.seriesPositionEnd)
         row.bind(work.contributors.flatMap { $0.isEmpty ? nil : JSONStringList.encode($0.map(\.label)) })
+        row.bind(work.originalCountry)
+        row.bind(work.readerSetFields.isEmpty ? nil : JSONStringList.encode(work.readerSetFields.sorted().map(\.rawValue)))
     }
 
     /// Reads a work from `decodedColumns`, from the reader's position; `authorIDs` come from the links.
@@ -117,6 +119,8 @@ enum WorkRecord {
         work.seriesPositionEnd = try reader.optionalDouble()
         let contributors = try reader.stringList().compactMap(Contributor.init(label:))
         work.contributors = contributors.isEmpty ? nil : contributors
+        work.originalCountry = try reader.optionalString()
+        work.readerSetFields = Set(try reader.stringList().compactMap(WorkField.init(rawValue:)))
         return work
     }
 }

@@ -1,0 +1,26 @@
+/// Why a reader's edit of a book was refused before anything was changed.
+public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The edit names no field.
+    case nothingToChange
+    /// The book changed since the reader (or the reader's other device) read it: `current` is its
+    /// revision now. Nothing was written; read the book again and edit that.
+    case changedSinceRead(current: String)
+    /// Another book of the library has this ISBN already.
+    case isbnHeldByAnotherBook(ISBN, title: String)
+    /// The edition named is not one of this book's work.
+    case editionOfAnotherBook(Edition.ID)
+
+    /// A message that says what was wrong and what to do.
+    public var description: String {
+        switch self {
+        case .nothingToChange:
+            "the edit changes nothing: give at least one field"
+        case .changedSinceRead:
+            "the book changed since it was read (another device or window edited it); read it again and make the edit on that"
+        case .isbnHeldByAnotherBook(let isbn, let title):
+            "ISBN \(isbn.isbn13) belongs to another book of your library, \"\(title)\""
+        case .editionOfAnotherBook(let id):
+            "edition \(id.description.prefix(8)) is not an edition of this book"
+        }
+    }
+}
