@@ -77,6 +77,7 @@ FORMATS = ["hardcover", "paperback", "massMarket", "ebook", "audiobook", "other"
 GENDERS = ["female", "male", "nonBinary", "other", "unknown"]
 REGIONS = ["africa", "asia", "europe", "northAmerica", "southAmerica", "oceania", "middleEast", "caribbean",
            "centralAsia", "indigenous", "international"]
+DIFFICULTIES = ["easy", "moderate", "challenging", "academic"]
 SORTS = ["added", "title", "author", "rating", "started", "finished", "modified", "progress"]
 
 schemas = {}
@@ -154,7 +155,10 @@ schemas["BookResourceEditionJSON"] = obj({
     "publicationDate": desc({"type": "string", "pattern": r"^-?[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$"},
                             'A partial date: "2004", "1998-09", "2020-10-25", "-0700".'),
     "language": STR, "editionTitle": STR, "translator": STR, "narrator": STR,
-}, ["id", "isbn13", "isbn10", "format"], "BookResource.EditionJSON: the edition shown.")
+    "audioDurationMinutes": desc(INT, "An audiobook's length."),
+    "coverImageURL": desc(STR, "An https address, or /v1/books/{id}/cover for a cover the reader uploaded."),
+}, ["id", "isbn13", "isbn10", "format"], "BookResource.EditionJSON: an edition of the book's work.")
+schemas["EditionList"] = arr(ref("BookResourceEditionJSON"))
 schemas["BookResourceContributorJSON"] = obj({"name": STR, "role": desc(STR, 'Lower case: "illustrator", "editor".')},
                                              ["name", "role"], "BookResource.ContributorJSON.")
 schemas["ReadPeriod"] = obj({"started": DATE, "ended": DATE, "outcome": {"type": "string", "enum": ["read", "dnf"]}},
@@ -177,14 +181,24 @@ schemas["BookResource"] = obj({
     "authors": arr(ref("BookResourceAuthorJSON")),
     "seriesName": STR, "seriesPosition": NUM, "seriesPositionEnd": NUM,
     "contributors": arr(ref("BookResourceContributorJSON")),
+    "firstPublicationYear": INT, "originalCountry": STR, "originalLanguage": STR,
+    "genres": arr(STR), "description": STR,
+    "culturalThemes": arr(STR), "contentWarnings": arr(STR), "awards": arr(STR),
+    "readingDifficulty": {"type": "string", "enum": DIFFICULTIES},
+    "coverURL": desc(STR, "The cover to show: the edition's, else the work's; an https address, or /v1/books/{id}/cover "
+                          "for a cover the reader uploaded."),
+    "readerSetFields": desc(arr(STR), "The fields the reader set by hand (BookPatch names): enrichment and imports leave them."),
     "owned": BOOL,
     "edition": ref("BookResourceEditionJSON"),
     "currentPage": desc(INT, "The last page read: the page recorded, or, when only a share was recorded or the page count "
                                 "came later, the page that share reaches (a read book is at its last page)."),
     "progress": desc(NUM, "0-1."),
     "rating": desc(NUM, "0.25-5 in quarter steps; absent when unrated."),
-    "review": STR, "reviewHasSpoilers": BOOL, "notes": STR,
-    "tags": arr(STR), "isFavorite": BOOL,
+    "review": STR, "reviewHasSpoilers": BOOL, "notes": STR, "discussionNotes": STR,
+    "tags": arr(STR), "isFavorite": BOOL, "isPublic": BOOL,
+    "recommendedBy": STR, "wouldRecommend": BOOL,
+    "contributesToCulturalGoal": BOOL, "culturalGoalCategory": STR,
+    "dailyReadingGoal": desc(INT, "Pages a day the reader means to read this book."),
     "dateAdded": DATE, "dateStarted": DATE, "dateCompleted": DATE, "dateStopped": DATE,
     "readHistory": arr(ref("ReadPeriod")),
     "quotes": arr(ref("Quote")),
@@ -193,8 +207,9 @@ schemas["BookResource"] = obj({
     "readingPace": desc(NUM, "Pages per day since the book was started."),
     "estimatedFinishDate": DATE,
     "lastModified": DATE,
-}, ["id", "status", "title", "authors", "contributors", "owned", "currentPage", "progress", "reviewHasSpoilers", "tags",
-    "isFavorite", "dateAdded", "readHistory", "quotes", "sessions", "photos", "lastModified"],
+}, ["id", "status", "title", "authors", "contributors", "genres", "culturalThemes", "contentWarnings", "awards",
+    "readerSetFields", "owned", "currentPage", "progress", "reviewHasSpoilers", "tags", "isFavorite", "isPublic",
+    "contributesToCulturalGoal", "dateAdded", "readHistory", "quotes", "sessions", "photos", "lastModified"],
     "A book of the library as the API answers it; absent properties are unknown or unset.")
 schemas["BookList"] = obj({
     "books": arr(ref("BookResource")),
@@ -606,6 +621,87 @@ schemas["GoalUpdate"] = obj({
     "pages": nullable({"type": "integer", "minimum": 1, "maximum": 100000000}),
 }, description="LibraryRoutes.GoalUpdate: books, pages or both.", **any_present("books", "pages"))
 
+_DAY = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+DAY_OR_DATE = {"type": "string", "pattern": f"^{_DAY}$|{DATE_IN['pattern']}",
+               "description": "A day (2024-03-05, midnight UTC) or an ISO 8601 date and time; not in the future."}
+LANGUAGE_TAG = {"type": "string", "pattern": r"^([A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4})?$",
+                "description": 'A BCP 47 tag: "en", "pt-BR"; "" clears it.'}
+COVER_URL = {"type": "string", "maxLength": 2048,
+             "pattern": r"^(https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]*)?)?$",
+             "description": "An https address of an image (shown through the cover proxy); \"\" clears it."}
+PERSON = {"oneOf": [
+    text(256, required=True, description='"Name", or "Name (role)": role illustrator, editor, translator, narrator ...'),
+    obj({"name": text(256, required=True), "role": nullable(text(64, description='Default "author".'))}, ["name"],
+        additionalProperties=False),
+]}
+LIST_ITEM = text(128, required=True)
+BOOK_FIELDS = {
+    "title": text(512, required=True),
+    "subtitle": nullable(text(512)),
+    "authors": nullable(desc(arr(PERSON), "The people who made the book, in order: role author (the default) are its "
+                                          "authors, the first the primary one; any other role a contributor.")),
+    "seriesName": nullable(text(512)),
+    "seriesPosition": nullable({"type": "number", "minimum": 0, "maximum": 100000}),
+    "seriesPositionEnd": nullable({"type": "number", "minimum": 0, "maximum": 100000,
+                                   "description": "The last position of an omnibus (#1-3); after seriesPosition."}),
+    "firstPublicationYear": nullable({"type": "integer", "minimum": -9999, "maximum": 9999,
+                                      "description": "The original publication year; -700 is 700 BCE."}),
+    "originalCountry": nullable(text(128, description="An ISO 3166 alpha-2 code (NG) or a country's name.")),
+    "originalLanguage": nullable(LANGUAGE_TAG),
+    "genres": nullable(arr(LIST_ITEM)),
+    "description": nullable(text(10000)),
+    "culturalThemes": nullable(arr(LIST_ITEM)),
+    "contentWarnings": nullable(arr(LIST_ITEM)),
+    "awards": nullable(arr(LIST_ITEM)),
+    "readingDifficulty": nullable({"type": "string", "enum": DIFFICULTIES + [""]}),
+    "isbns": nullable(desc(arr(STR), "ISBN-10 or ISBN-13 with valid check digits, kept as ISBN-13.")),
+    "publisher": nullable(text(256)),
+    "publicationDate": nullable(desc(STR, 'A year, a year and month, or a day: "1969", "1969-03", "1969-03-01", "-700".')),
+    "pageCount": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
+    "format": nullable({"type": "string", "enum": FORMATS + [""]}),
+    "language": nullable(LANGUAGE_TAG),
+    "editionTitle": nullable(text(512)),
+    "translator": nullable(text(256)),
+    "narrator": nullable(text(256)),
+    "audioDurationMinutes": nullable({"type": "integer", "minimum": 1, "maximum": 60000}),
+    "coverImageURL": nullable(COVER_URL),
+    "status": ref("ReadingStatus"),
+    "owned": nullable(BOOL),
+    "rating": nullable({"type": "number", "minimum": 0.25, "maximum": 5, "multipleOf": 0.25}),
+    "review": nullable(text(20000)),
+    "reviewHasSpoilers": nullable(BOOL),
+    "notes": nullable(text(5000)),
+    "discussionNotes": nullable(text(5000)),
+    "tags": nullable(arr(text(64, required=True))),
+    "isFavorite": nullable(BOOL),
+    "isPublic": nullable(BOOL),
+    "recommendedBy": nullable(text(256)),
+    "wouldRecommend": nullable(BOOL),
+    "contributesToCulturalGoal": nullable(BOOL),
+    "culturalGoalCategory": nullable(text(128)),
+    "dailyReadingGoal": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
+    "dateAdded": DAY_OR_DATE,
+    "dateStarted": nullable(DAY_OR_DATE),
+    "dateCompleted": nullable(DAY_OR_DATE),
+    "dateStopped": nullable(DAY_OR_DATE),
+}
+schemas["BookPatch"] = obj(BOOK_FIELDS, description="A JSON merge patch of a book (BookEdit): each member sets a field, "
+                           "null (or \"\" for a text) clears it; lists are replaced whole. A member that names no field is "
+                           "refused. Every field set on the work or the edition is marked as the reader's (`readerSetFields`).",
+                           additionalProperties=False, minProperties=1)
+_EDITION_FIELDS = ["isbns", "publisher", "publicationDate", "pageCount", "format", "language", "editionTitle", "translator",
+                   "narrator", "audioDurationMinutes", "coverImageURL"]
+schemas["NewEdition"] = obj({**{name: BOOK_FIELDS[name] for name in _EDITION_FIELDS},
+                             "mine": nullable(desc(BOOL, "Make it the reader's own edition (default false)."))},
+                            description="BookEditRoutes: a new edition of the book's work, by its fields.",
+                            additionalProperties=False,
+                            **any_present(*_EDITION_FIELDS))
+schemas["ChosenEdition"] = obj({"id": desc(UUID_IN, "One of GET /v1/books/{id}/editions.")}, ["id"], "BookEditRoutes.ChosenEdition.")
+# A book added by hand takes every field an edit takes.
+for name, schema in BOOK_FIELDS.items():
+    schemas["AddBook"]["properties"].setdefault(name, schema)
+schemas["AddBook"]["additionalProperties"] = False
+
 # --- Responses ------------------------------------------------------------------------------------
 responses = {}
 ERR = {"application/json": {"schema": ref("ErrorEnvelope")}}
@@ -909,13 +1005,70 @@ op("post", "/v1/books", "addBook", "Add a book from the search (ISBN or words) o
    {"201": envelope(BOOK, "The book added."),
     **errors("400", "401", "404", "409", "413", "422", overrides={
         "404": "NOTHING_FOUND: the search found nothing to add.",
-        "409": "ALREADY_IN_LIBRARY (`details.id` names the book when known).",
+        "409": "ALREADY_IN_LIBRARY (`details.id` names the book when known), or ISBN_IN_ANOTHER_BOOK.",
         "422": "NOT_ALLOWED: a wishlisted book cannot be owned."})},
-   body=json_body("AddBook"), rules={"400": [BAD_ISBN, "INVALID_INPUT"], "422": ["NOT_ALLOWED"]})
+   body=json_body("AddBook"), rules={"400": [BAD_ISBN, "INVALID_INPUT", "VALIDATION_FAILED", "INVALID_PAGE"],
+                                     "409": ["ALREADY_IN_LIBRARY", "ISBN_IN_ANOTHER_BOOK"], "422": ["NOT_ALLOWED"]})
 op("get", "/v1/books/{id}", "getBook", "One book.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book."), **errors("401", "404")}, [BOOK_ID])
 op("delete", "/v1/books/{id}", "removeBook", "Remove a book from the library.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it was."), **errors("401", "404")}, [BOOK_ID])
+ETAG_HEADER = {"ETag": {"schema": {"type": "string"}, "description": "The book's revision, for `If-Match`."}}
+for operation in ("get",):
+    document_paths = paths["/v1/books/{id}"][operation]["responses"]["200"]
+    document_paths["headers"] = ETAG_HEADER
+op("patch", "/v1/books/{id}", "editBook",
+   "Edit a book: any field of the work, the reader's edition (made when there is none) and the reader's entry, as a JSON "
+   "merge patch. With `If-Match` (the ETag of the book as read) an edit of a book changed since is refused with 412.",
+   "books", ACCOUNT,
+   {"200": {**envelope(BOOK, "The book as it is now."), "headers": ETAG_HEADER},
+    **errors("400", "401", "404", "409", "413", "422", overrides={
+        "409": "ISBN_IN_ANOTHER_BOOK: an ISBN given is another book's.",
+        "422": "NOT_ALLOWED: a wishlisted book cannot be owned."}),
+    "412": {"description": "CHANGED_SINCE_READ: the book changed since the ETag given was read; `details.etag` is the "
+                           "current one. Nothing was changed.", "content": ERR}},
+   [BOOK_ID, {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+              "description": "The book's ETag as GET /v1/books/{id} (or the last edit) gave it."}],
+   {"required": True, "content": {"application/merge-patch+json": {"schema": ref("BookPatch")},
+                                  "application/json": {"schema": ref("BookPatch"),
+                                                       "example": {"pageCount": 304, "seriesName": "Earthsea", "seriesPosition": 1}}}},
+   rules={"400": ["VALIDATION_FAILED", "INVALID_PAGE", "INVALID_HEADER"], "409": ["ISBN_IN_ANOTHER_BOOK"],
+          "412": ["CHANGED_SINCE_READ"], "422": ["NOT_ALLOWED"]})
+op("get", "/v1/books/{id}/editions", "listBookEditions", "Every edition of the book's work.", "books", ACCOUNT,
+   {"200": envelope(ref("EditionList"), "The editions, oldest first."), **errors("401", "404")}, [BOOK_ID])
+op("post", "/v1/books/{id}/editions", "addBookEdition", "Add an edition to the book's work, and make it the reader's (`mine`).",
+   "books", ACCOUNT,
+   {"201": envelope(BOOK, "The book as it is now."),
+    **errors("400", "401", "404", "409", "413", "422", overrides={
+        "409": "ISBN_IN_ANOTHER_BOOK: an ISBN given is another edition's.",
+        "422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
+   [BOOK_ID], json_body("NewEdition"),
+   rules={"400": ["VALIDATION_FAILED"], "409": ["ISBN_IN_ANOTHER_BOOK"], "422": ["NOT_ALLOWED"]})
+op("put", "/v1/books/{id}/edition", "chooseBookEdition", "Make one of the work's editions the reader's own.", "books", ACCOUNT,
+   {"200": envelope(BOOK, "The book as it is now."),
+    **errors("400", "401", "404", "413", "422", overrides={"422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
+   [BOOK_ID], json_body("ChosenEdition"), rules={"422": ["NOT_ALLOWED"]})
+op("delete", "/v1/books/{id}/editions/{editionID}", "removeBookEdition",
+   "Remove an edition of the book's work; when it was the reader's, the book keeps its progress and is no longer owned.",
+   "books", ACCOUNT,
+   {"200": envelope(BOOK, "The book as it is now."), **errors("401", "404")},
+   [BOOK_ID, path_param("editionID", "The edition's ID.")])
+op("put", "/v1/books/{id}/cover", "uploadBookCover",
+   "Upload a cover for the reader's edition (JPEG, PNG, WebP or HEIC, at most 10 MB): kept upright as JPEG, at most 600 "
+   "pixels wide, without metadata. It is the reader's: enrichment does not replace it.", "books", ACCOUNT,
+   {"200": envelope(BOOK, "The book as it is now."), **errors("400", "401", "404", "413", "415", "422", "429", overrides={
+       "413": "IMAGE_TOO_LARGE: more than 10 MB (`details.limit`).",
+       "415": "UNSUPPORTED_IMAGE: the bytes are not a JPEG, PNG, WebP or HEIC image.",
+       "422": "IMAGE_TOO_MANY_PIXELS or IMAGE_UNREADABLE.",
+       "429": QUEUE_FULL})},
+   [BOOK_ID],
+   {"required": True, "description": "The image bytes; the type is recognized from them.",
+    "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}},
+   rules={"415": ["UNSUPPORTED_IMAGE"], "422": ["IMAGE_TOO_MANY_PIXELS", "IMAGE_UNREADABLE"]})
+op("get", "/v1/books/{id}/cover", "getBookCover", "The cover the reader uploaded for the book.", "books", ACCOUNT,
+   {"200": {"description": "The image.",
+            "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in ["image/jpeg", "image/png", "image/webp", "image/heic"]}},
+    **errors("401", "404")}, [BOOK_ID])
 
 CHANGE_ERRORS = errors("400", "401", "404", "413", "422")
 CHANGES = [

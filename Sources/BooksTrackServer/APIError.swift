@@ -105,6 +105,15 @@ struct APIError: Error, HTTPResponseError {
             }
         case let error as GoalError:
             self = APIError(.notFound, code: "NOT_FOUND", error.description)
+        case let error as EditError:
+            self = switch error {
+            case .nothingToChange: APIError.invalid(field: "", error.description, code: "MISSING_FIELD")
+            case .changedSinceRead(let current):
+                APIError(.preconditionFailed, code: "CHANGED_SINCE_READ", error.description, details: ["etag": "\"\(current)\""])
+            case .isbnHeldByAnotherBook:
+                APIError(.conflict, code: "ISBN_IN_ANOTHER_BOOK", error.description, details: ["field": "isbns"])
+            case .editionOfAnotherBook: APIError(.notFound, code: "NOT_FOUND", error.description)
+            }
         default:
             return nil
         }

@@ -24,13 +24,18 @@ enum JSONBody {
     /// The request's body decoded as `T`, read up to `limit` bytes; a body that is too large, not
     /// JSON, or not of the expected shape is a 4xx naming the field that was wrong and what it must be.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
+        try decode(type, from: try await bytes(of: request, limit: limit))
+    }
+
+    /// The request's body, read up to `limit` bytes; a larger body is a 413.
+    static func bytes(of request: Request, limit: Int) async throws -> Data {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch {
             throw APIError(.contentTooLarge, code: "BODY_TOO_LARGE", "the body is larger than \(ByteCountText.megabytes(limit))", details: ["limit": "\(limit)"])
         }
-        return try decode(type, from: Data(buffer.readableBytesView))
+        return Data(buffer.readableBytesView)
     }
 
     /// `data` decoded as `T`, or the 400 that names what was wrong.

@@ -23,7 +23,27 @@ public struct BookResource: Codable, Hashable, Sendable {
         public var audioDurationMinutes: Int?
         /// The edition's cover: an https address, or the library's own path of an uploaded one.
         public var coverImageURL: String?
+
+        /// An edition of the book `entryID` names, as the API shows it.
+        public init(_ edition: Edition, entryID: LibraryEntry.ID) {
+            id = edition.id.description
+            isbn13 = edition.isbns.map(\.isbn13)
+            isbn10 = edition.isbns.compactMap(\.isbn10)
+            format = edition.format.rawValue
+            pageCount = edition.pageCount
+            publisher = edition.publisher
+            publicationDate = edition.publicationDate?.description
+            language = edition.language
+            editionTitle = edition.editionTitle
+            translator = edition.translator
+            narrator = edition.narrator
+            audioDurationMinutes = edition.audioDurationMinutes
+            coverImageURL = edition.hasUploadedCover ? BookResource.uploadedCoverPath(entryID) : edition.coverImageURL?.absoluteString
+        }
     }
+
+    /// Where the API serves the cover a reader uploaded for a book.
+    public static func uploadedCoverPath(_ entryID: LibraryEntry.ID) -> String { "/v1/books/\(entryID)/cover" }
 
     public struct ContributorJSON: Codable, Hashable, Sendable {
         public var name: String
@@ -103,28 +123,12 @@ public struct BookResource: Codable, Hashable, Sendable {
         contentWarnings = book.work.contentWarnings
         awards = book.work.awards
         readingDifficulty = book.work.readingDifficulty?.rawValue
-        let uploadedCover = "/v1/books/\(entry.id)/cover"
+        let uploadedCover = Self.uploadedCoverPath(entry.id)
         coverURL = book.edition.flatMap { $0.hasUploadedCover ? uploadedCover : $0.coverImageURL?.absoluteString }
             ?? book.work.coverImageURL?.absoluteString
         readerSetFields = Self.readerSetFields(of: book)
         owned = entry.isOwned
-        edition = book.edition.map { edition in
-            EditionJSON(
-                id: edition.id.description,
-                isbn13: edition.isbns.map(\.isbn13),
-                isbn10: edition.isbns.compactMap(\.isbn10),
-                format: edition.format.rawValue,
-                pageCount: edition.pageCount,
-                publisher: edition.publisher,
-                publicationDate: edition.publicationDate?.description,
-                language: edition.language,
-                editionTitle: edition.editionTitle,
-                translator: edition.translator,
-                narrator: edition.narrator,
-                audioDurationMinutes: edition.audioDurationMinutes,
-                coverImageURL: edition.hasUploadedCover ? uploadedCover : edition.coverImageURL?.absoluteString
-            )
-        }
+        edition = book.edition.map { EditionJSON($0, entryID: entry.id) }
         // The page reached, as the terminal and the web app show it: a share recorded before the
         // book had a page count, or a book read before one came, is at the page that share reaches.
         currentPage = entry.pageReached(pageCount: book.pageCount)

@@ -373,6 +373,7 @@ extension BookEdit {
             for item in items { texts.append(try Self.listItem(item, field: field)) }
             try setList(field, items: texts, mode: .replace)
         case .string(let text) where !field.isList && !Self.jsonNumberFields.contains(field) && !Self.jsonFlagFields.contains(field):
+            try Self.checkExactForm(text, field: field)
             let trimmed = TextCleaning.paragraphs(text).trimmingWhitespace()
             if trimmed.isEmpty { try clear(field) } else { try setValue(field, text: trimmed) }
         case .number(let number) where Self.jsonNumberFields.contains(field):
@@ -386,6 +387,39 @@ extension BookEdit {
             throw Self.invalid(field, Self.kind(of: value), Self.expectedKind(of: field))
         }
     }
+
+    /// A program sends the exact form of a name or an address, where a person may type another
+    /// that reads the same: a status, a format and a difficulty by their names, a language by its
+    /// tag, a cover by its https address (ASCII), dates as ISO 8601 text.
+    private static func checkExactForm(_ text: String, field: BookField) throws(LibraryError) {
+        let exact: Bool
+        switch field {
+        case .status: exact = ReadingStatus(rawValue: text) != nil
+        case .format: exact = text.isEmpty || EditionFormat(rawValue: text) != nil
+        case .readingDifficulty: exact = text.isEmpty || ReadingDifficulty(rawValue: text) != nil
+        case .language, .originalLanguage: exact = text.isEmpty || text.wholeMatch(of: languageTagForm) != nil
+        case .coverImageURL: exact = text.isEmpty || (text.count <= coverURLLimit && text.wholeMatch(of: coverURLForm) != nil)
+        case .dateAdded, .dateStarted, .dateCompleted, .dateStopped:
+            exact = (field != .dateAdded && text.isEmpty) || text.wholeMatch(of: dayForm) != nil || ISO8601Text.date(text) != nil
+        default: exact = true
+        }
+        guard exact else { throw invalid(field, text, expectedForm(of: field)) }
+    }
+
+    private static func expectedForm(of field: BookField) -> String {
+        switch field {
+        case .status: ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ")
+        case .format: EditionFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        case .readingDifficulty: ReadingDifficulty.allCases.map(\.rawValue).joined(separator: ", ")
+        case .language, .originalLanguage: "a language tag like en, fr or pt-BR"
+        case .coverImageURL: "an https:// address of an image"
+        default: "a day like 2024-03-05, or a date and time like 2024-03-05T20:00:00Z"
+        }
+    }
+
+    nonisolated(unsafe) private static let languageTagForm = #/[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}/#
+    nonisolated(unsafe) private static let coverURLForm = #/https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]*)?/#
+    nonisolated(unsafe) private static let dayForm = #/[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])/#
 
     private static let jsonNumberFields: Set<BookField> = [
         .seriesPosition, .seriesPositionEnd, .firstPublicationYear, .pageCount, .audioDurationMinutes, .rating, .dailyReadingGoal,

@@ -72,7 +72,7 @@ struct APIRoute: Sendable {
 
     /// Every route of the API.
     static var all: [APIRoute] {
-        HealthRoutes.routes + SearchRoutes.routes + AccountRoutes.routes + BookRoutes.routes + LibraryRoutes.routes + JobRoutes.routes + ScanRoutes.routes + CoverRoutes.routes + OpenAPIRoutes.routes
+        HealthRoutes.routes + SearchRoutes.routes + AccountRoutes.routes + BookRoutes.routes + BookEditRoutes.routes + LibraryRoutes.routes + JobRoutes.routes + ScanRoutes.routes + CoverRoutes.routes + OpenAPIRoutes.routes
     }
 }
 

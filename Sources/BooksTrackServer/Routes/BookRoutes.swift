@@ -33,6 +33,11 @@ enum BookRoutes {
         var status: ReadingStatus?
         var owned: Bool?
         var tags: [String]?
+
+        /// The members of an add from the search.
+        static let searchMembers = ["isbn", "query", "pick"]
+        /// The members of an add by hand that are not read as an edit's fields.
+        static let manualMembers = ["title", "subtitle", "authors", "pageCount", "format", "publisher", "language", "status", "owned", "tags"]
     }
 
     struct StatusChange: Codable, Sendable { var status: ReadingStatus }
@@ -80,10 +85,19 @@ enum BookRoutes {
             return try JSONBody.success(EncodedJSON(json), context: context)
         },
         APIRoute(.post, "/v1/books", .account) { request, context, services in
-            let body = try await JSONBody.decode(AddBook.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let bytes = try await JSONBody.bytes(of: request, limit: services.configuration.jsonBodyLimit)
+            let body = try JSONBody.decode(AddBook.self, from: bytes)
+            // Every other member is a field of the book, as an edit gives it.
+            var members = try JSONBody.decode([String: MergePatchValue].self, from: bytes)
+            for name in AddBook.searchMembers + AddBook.manualMembers { members[name] = nil }
+            let details = try BookEdit(mergePatch: members)
             let library = try library(context, services)
             let book: LibraryBook
             if body.isbn != nil || body.query != nil {
+                guard details.isEmpty else {
+                    throw APIError.invalid(field: details.fields[0].rawValue, "a book added from the search takes its fields from the search; "
+                                               + "add it, then PATCH /v1/books/{id}", code: "INVALID_INPUT")
+                }
                 book = try await services.search.add(
                     SearchQuestion(query: body.query, isbn: body.isbn), pick: body.pick ?? 1, status: body.status ?? .toRead,
                     owned: body.owned ?? false, tags: body.tags ?? [], to: library
@@ -92,7 +106,7 @@ enum BookRoutes {
                 book = try await library.add(ManualBook(
                     title: title, subtitle: body.subtitle, authors: body.authors ?? [], pageCount: body.pageCount, format: body.format,
                     publisher: body.publisher, language: body.language, status: body.status ?? .toRead, isOwned: body.owned ?? false,
-                    tags: body.tags ?? []))
+                    tags: body.tags ?? []), details: details)
             } else {
                 throw APIError.invalid(field: "title", "give an isbn, a query or a title", code: "MISSING_FIELD")
             }
@@ -100,7 +114,7 @@ enum BookRoutes {
         },
         APIRoute(.get, "/v1/books/:id", .account) { _, context, services in
             let book = try await library(context, services).book(.id(try context.id("id")))
-            return try JSONBody.success(BookResource(book, now: services.now()), context: context)
+            return try BookEditRoutes.book(book, context: context, services: services)
         },
         APIRoute(.delete, "/v1/books/:id", .account) { _, context, services in
             let removed = try await library(context, services).remove(.id(try context.id("id")))

@@ -26,7 +26,9 @@ public struct LibraryService: Sendable {
     /// Adds a book typed by hand. Reuses authors already in the library; refuses a book whose ISBN
     /// or title and primary author are already there. The check and the write are one transaction:
     /// two adds of one book at the same moment end with one book and one `alreadyInLibrary`.
-    public func add(_ manual: ManualBook) async throws -> LibraryBook {
+    /// `details` sets any other field of the book as an edit would (marked as the reader's), in
+    /// the same transaction.
+    public func add(_ manual: ManualBook, details: BookEdit = BookEdit()) async throws -> LibraryBook {
         let now = now()
         let title = try Validation.requiredText(manual.title, field: "title", limit: Work.titleLimit)
         if manual.isOwned, manual.status == .wishlist { throw LibraryError.wishlistCannotBeOwned }
@@ -35,11 +37,11 @@ public struct LibraryService: Sendable {
         }
         let store = self.store
         return try await store.transaction {
-            try Self.addNow(manual, title: title, store: store, now: now)
+            try Self.addNow(manual, details: details, title: title, store: store, now: now)
         }
     }
 
-    private static func addNow(_ manual: ManualBook, title: String, store: any LibraryStore, now: Date) throws -> LibraryBook {
+    private static func addNow(_ manual: ManualBook, details: BookEdit, title: String, store: any LibraryStore, now: Date) throws -> LibraryBook {
         let authorNames = manual.authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         try refuseIfHeld(isbns: manual.isbns, title: title, primaryAuthor: authorNames.first, in: store)
 
@@ -78,9 +80,16 @@ public struct LibraryService: Sendable {
         if manual.isOwned { entry.editionID = edition?.id }
         for tag in manual.tags { try entry.addTag(tag, now: now) }
         try entry.setStatus(manual.status, pageCount: edition?.pageCount, now: now)
-        try Validation.validate(work)
-        if let edition { try Validation.validate(edition) }
-        return try store.add(NewBook(work: work, authors: authors, edition: edition, entry: entry))
+        var book = LibraryBook(entry: entry, work: work, authors: authors, edition: edition)
+        if !details.isEmpty {
+            try book.apply(details, authors: nil, now: now)
+            if let edition = book.edition, details.isbns != nil {
+                try refuseISBNsHeldElsewhere(edition.isbns, workID: work.id, in: store)
+            }
+        }
+        try Validation.validate(book.work)
+        if let edition = book.edition { try Validation.validate(edition) }
+        return try store.add(NewBook(work: book.work, authors: authors, edition: book.edition, entry: book.entry))
     }
 
     // MARK: Finding
