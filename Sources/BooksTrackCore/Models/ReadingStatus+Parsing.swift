@@ -31,8 +31,8 @@ extension ReadingStatus {
                 "Read", "Already Read",
                 // LibraryThing collection; ownership is the importer's business, the status is read.
                 "Read but unowned",
-                // Openreads writes "finished".
-                "finished",
+                // Openreads writes "finished"; the seed apps' third status is "completed".
+                "finished", "completed",
             ],
             .onHold: ["On Hold", "on-hold", "Paused"],
             .dnf: [

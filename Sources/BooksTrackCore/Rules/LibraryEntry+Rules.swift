@@ -71,7 +71,9 @@ extension LibraryEntry {
     }
 
     /// Records the page reached. Rejects negative pages and pages past `pageCount`. A page above 0
-    /// starts a wishlist, to-read or on-hold book; reaching `pageCount` finishes it; page 0 changes no status.
+    /// starts a wishlist, to-read or on-hold book; reaching `pageCount` finishes it; a page above 0
+    /// and short of the end of a read book starts a re-read (the finished read goes into
+    /// `readHistory`); page 0 changes no status.
     public mutating func updateProgress(page: Int, pageCount: Int?, now: Date) throws(LibraryError) {
         guard page >= 0 else { throw .negativePage(page) }
         if let pageCount, page > pageCount { throw .pageBeyondLastPage(page: page, pageCount: pageCount) }
@@ -256,6 +258,12 @@ extension LibraryEntry {
         } else if started, [.wishlist, .toRead, .onHold].contains(status) {
             if dateStarted == nil { dateStarted = now }
             status = .reading
+        } else if started, status == .read {
+            // A read book is not at 38 %: reading it again from a page short of its end is a re-read,
+            // at the position just recorded.
+            let (page, share) = (currentPage, progress)
+            start(now: now)
+            (currentPage, progress) = (page, share)
         }
     }
 }
