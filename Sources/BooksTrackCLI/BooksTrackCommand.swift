@@ -17,7 +17,7 @@ package struct BooksTrackCommand: AsyncParsableCommand {
             Data lives in $BOOKSTRACK_DATA_DIR, else $XDG_DATA_HOME/bookstrack, else ~/.local/share/bookstrack.
             """,
         subcommands: [
-            AddCommand.self, ListCommand.self, ShowCommand.self,
+            AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, EditionCommand.self, CoverCommand.self,
             StartCommand.self, ProgressCommand.self, FinishCommand.self, StopCommand.self, HoldCommand.self,
             StatusCommand.self, AcquireCommand.self, RateCommand.self, ReviewCommand.self, ScanCommand.self, NoteCommand.self,
             TagCommand.self, QuoteCommand.self, SessionCommand.self, FavoriteCommand.self, PhotoCommand.self,
@@ -73,6 +73,10 @@ package enum CommandLineRunner {
             case .entryNotFound, .workNotFound, .editionNotFound, .authorNotFound, .photoNotFound, .quoteNotFound: return notFound
             default: return invalidInput
             }
+        case let error as EditError:
+            context.standardError("error: \(error)\n")
+            if case .editionOfAnotherBook = error { return notFound }
+            return invalidInput
         case is ItemLookupError, is GoalError:
             context.standardError("error: \(error)\n")
             return notFound

@@ -3,7 +3,7 @@ import BooksTrackCore
 
 /// `bookstrack show`: everything about one book.
 struct ShowCommand: AsyncParsableCommand, BookCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one book in full.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one book in full: every field that is set, its editions, and which fields you set by hand.")
 
     @OptionGroup var options: LibraryOptions
 
@@ -12,11 +12,11 @@ struct ShowCommand: AsyncParsableCommand, BookCommand {
 
     func run() async throws {
         let library = try options.library()
-        let found = try await library.book(reference)
+        let (found, editions, _) = try await library.details(reference)
         if options.json {
             try JSONOutput.print(BookResource(found, now: library.now()))
         } else {
-            for line in TextFormat.detail(found, now: library.now()) { say(line) }
+            for line in TextFormat.detail(found, editions: editions, now: library.now()) { say(line) }
         }
     }
 }
