@@ -1,4 +1,3 @@
-import ArgumentParser
 import BooksTrackCore
 import BooksTrackTesting
 import Foundation
