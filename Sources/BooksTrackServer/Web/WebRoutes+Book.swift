@@ -11,24 +11,56 @@ extension WebRoutes {
     func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                           status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
         let (book, editions, photos) = try await services.library(web.account).library.details(.id(id))
+        let notice = notice ?? (request.uri.queryParameters.get("edited") != nil ? "Your changes are saved." : nil)
         let entry = book.entry
         let now = services.now()
         let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
+        let work = book.work
         var facts: [Fact] = []
-        if let edition = book.edition {
-            if let isbn = edition.isbns.first { facts.append(Fact(name: "ISBN", value: isbn.isbn13)) }
-            if let pages = edition.pageCount { facts.append(Fact(name: "Pages", value: NumberText.grouped(pages))) }
-            if let publisher = edition.publisher { facts.append(Fact(name: "Publisher", value: publisher)) }
-            if let date = edition.publicationDate { facts.append(Fact(name: "Published", value: date.description)) }
-            facts.append(Fact(name: "Format", value: edition.format.rawValue))
+        func fact(_ name: String, _ value: String?) {
+            if let value, !value.isEmpty { facts.append(Fact(name: name, value: value)) }
         }
-        if let series = book.work.seriesName {
-            facts.append(Fact(name: "Series", value: series + (book.work.seriesPosition.map { " #" + NumberText.plain($0) } ?? "")))
+        func list(_ items: [String]) -> String? { items.isEmpty ? nil : items.joined(separator: ", ") }
+        if let series = work.seriesName {
+            let position = work.seriesPosition.map { start in
+                " #" + NumberText.plain(start) + (work.seriesPositionEnd.map { "–" + NumberText.plain($0) } ?? "")
+            }
+            fact("Series", series + (position ?? ""))
+        }
+        fact("First published", work.firstPublicationYear.map { $0 > 0 ? String($0) : "\(-$0) BCE" })
+        fact("Country of origin", work.originalCountry.map { $0.count == 2 ? WebViews.country($0) : $0 })
+        fact("Original language", work.originalLanguage.map(WebViews.language))
+        fact("Genres", list(work.genres))
+        fact("Reading difficulty", work.readingDifficulty?.displayName)
+        fact("Cultural themes", list(work.culturalThemes))
+        fact("Content warnings", list(work.contentWarnings))
+        fact("Awards", list(work.awards))
+        fact("Also by", list((work.contributors ?? []).map(\.label)))
+        if let edition = book.edition {
+            fact("ISBN", edition.isbns.first?.isbn13)
+            fact("Pages", edition.pageCount.map(NumberText.grouped))
+            fact("Publisher", edition.publisher)
+            fact("Published", edition.publicationDate?.description)
+            fact("Format", edition.format.rawValue)
+            fact("Edition", edition.editionTitle)
+            fact("Language", edition.language.map(WebViews.language))
+            fact("Translator", edition.translator)
+            fact("Narrator", edition.narrator)
+            fact("Audiobook length", edition.audioDurationMinutes.map(WebViews.duration))
         }
         facts.append(Fact(name: "Added", value: ISO8601Text.day(entry.dateAdded)))
-        if let started = entry.dateStarted { facts.append(Fact(name: "Started", value: ISO8601Text.day(started))) }
-        if let finished = entry.dateCompleted { facts.append(Fact(name: "Finished", value: ISO8601Text.day(finished))) }
+        fact("Started", entry.dateStarted.map(ISO8601Text.day))
+        fact("Finished", entry.dateCompleted.map(ISO8601Text.day))
+        fact("Stopped", entry.dateStopped.map(ISO8601Text.day))
         facts.append(Fact(name: "Owned", value: entry.isOwned ? "Yes" : "No"))
+        fact("Recommended by", entry.recommendedBy)
+        fact("Would recommend", entry.wouldRecommend.map { $0 ? "Yes" : "No" })
+        if entry.contributesToCulturalGoal || entry.culturalGoalCategory != nil {
+            let counted = entry.contributesToCulturalGoal ? "Counts toward your cultural reading goal" : "Does not count toward your cultural reading goal"
+            fact("Cultural goal", counted + (entry.culturalGoalCategory.map { ": \($0)" } ?? ""))
+        }
+        fact("Daily goal", entry.dailyReadingGoal.map { "\(NumberText.grouped($0)) page\($0 == 1 ? "" : "s") a day" })
+        fact("Discussion notes", entry.discussionNotes)
         let ratingValue = state.values["rating"] ?? entry.rating.map(NumberText.plain) ?? ""
         let ratings = [WebViews.Option(value: "", label: "No rating", selected: ratingValue.isEmpty)]
             + stride(from: 0.25, through: 5, by: 0.25).map { value in
@@ -39,7 +71,8 @@ extension WebRoutes {
         return pages.render("book", BookPage(
             frame: WebViews.frame(book.work.title, tab: "/library", theme: theme(request), session: web, notice: notice,
                                   failure: state.errors.isEmpty ? nil : "Not saved: see the message next to the field."),
-            id: entry.id.description, title: book.work.title, subtitle: book.work.subtitle, authors: book.authorNames, cover: card.cover,
+            id: entry.id.description, title: book.work.title, subtitle: book.work.subtitle, authors: book.authorNames,
+            description: work.description, cover: card.cover,
             spine: card.spine, status: entry.status.displayName,
             statuses: ReadingStatus.allCases.map { StatusButton(value: $0.rawValue, label: $0.displayName, current: $0 == entry.status) },
             statusError: state.errors["status"],

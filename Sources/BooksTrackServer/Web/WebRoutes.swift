@@ -143,6 +143,8 @@ struct WebRoutes: Sendable {
                 return WebPages.redirect("/jobs/\(id.description)")
             }
         }
+        addEdit(to: router)
+        addByHand(to: router)
         addInsights(to: router)
         addAuthors(to: router)
         addReview(to: router)

@@ -77,14 +77,23 @@ enum WebViews {
         let finish = entry.status == .reading ? entry.estimatedFinishDate(pageCount: book.pageCount, now: now).map { "Finishes about " + ISO8601Text.day($0) } : nil
         return BookCard(
             id: entry.id.description, href: "/books/\(entry.id.description)", title: book.work.title, authors: book.authorNames,
-            cover: covers ? coverPath(book) : nil, spine: spineClass(book.work.title), status: entry.status.displayName, percent: percent,
+            cover: coverPath(book, proxied: covers), spine: spineClass(book.work.title), status: entry.status.displayName, percent: percent,
             progressText: progressText, finish: finish, favorite: entry.isFavorite)
     }
 
-    /// The cover through the server's proxy, or nil for the drawn spine.
-    static func coverPath(_ book: LibraryBook) -> String? {
-        guard let url = book.edition?.coverImageURL ?? book.work.coverImageURL else { return nil }
+    /// The cover a reader uploaded, from the library itself (so shown offline too); else the
+    /// cover through the server's proxy when `proxied`; else nil for the drawn spine.
+    static func coverPath(_ book: LibraryBook, proxied: Bool = true) -> String? {
+        if let edition = book.edition, edition.hasUploadedCover { return uploadedCoverPath(book.entry.id, edition: edition) }
+        guard proxied, let url = book.edition?.coverImageURL ?? book.work.coverImageURL else { return nil }
         return coverPath(url.absoluteString)
+    }
+
+    /// Where the web app serves a cover the reader uploaded. The edition's last change is in the
+    /// address, so that a browser keeping the old image asks for a new one.
+    static func uploadedCoverPath(_ id: LibraryEntry.ID, edition: Edition) -> String {
+        let version = Int64((edition.lastModified.timeIntervalSince1970 * 1000).rounded())
+        return "/books/\(id.description)/cover?v=\(String(version, radix: 36))"
     }
 
     /// The cover through the proxy, made 320 pixels wide: sharp in the grid and the lists on a
@@ -121,6 +130,17 @@ enum WebViews {
     static func country(_ code: String) -> String {
         guard let name = Locale(identifier: "en").localizedString(forRegionCode: code), name != code else { return code }
         return "\(name) (\(code))"
+    }
+
+    /// A language's English name with its tag ("French (fr)"), or the tag alone when unnamed.
+    static func language(_ tag: String) -> String {
+        guard let name = Locale(identifier: "en").localizedString(forIdentifier: tag), name != tag else { return tag }
+        return "\(name) (\(tag))"
+    }
+
+    /// Minutes as hours and minutes: "11 h 20 min", "45 min".
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(NumberText.grouped(minutes / 60)) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
     }
 
     static func options<T>(_ values: [(T, String)], selected: T?, value: (T) -> String) -> [Option] where T: Equatable {

@@ -12,6 +12,7 @@ extension WebRoutes {
         var title: String
         var subtitle: String?
         var authors: String
+        var description: String?
         var cover: String?
         var spine: String
         var status: String
