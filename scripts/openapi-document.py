@@ -226,9 +226,15 @@ schemas["Author"] = obj({
     "nationality": desc(STR, "ISO 3166 alpha-2, upper case."),
     "ethnicity": STR, "birthYear": INT, "deathYear": INT,
     "marginalizedVoiceOverride": BOOL,
+    "representsMarginalizedVoices": desc(BOOL, "The reader's answer when given, else the rule (gender or region)."),
+    "representsIndigenousVoices": BOOL,
+    "bookCount": desc(INT, "How many of the reader's books the author wrote."),
     "externalIDs": ref("AuthorExternalIDs"),
     "dateCreated": DATE, "lastModified": DATE,
-}, ["id", "name", "gender", "externalIDs", "dateCreated", "lastModified"], "An author of works in the library.")
+}, ["id", "name", "gender", "representsMarginalizedVoices", "representsIndigenousVoices", "bookCount", "externalIDs",
+    "dateCreated", "lastModified"], "An author of works in the library (AuthorResource), with the diversity analytics.")
+schemas["AuthorPage"] = obj({"author": ref("Author"), "books": arr(ref("BookResource"))}, ["author", "books"],
+                            "LibraryRoutes.AuthorPageJSON: an author and the reader's books by them, by title.")
 
 schemas["AuthorList"] = arr(ref("Author"), description="Authors, by sort name.")
 schemas["APITokenList"] = arr(ref("APIToken"), description="API tokens, newest first.")
@@ -615,6 +621,20 @@ schemas["AuthorUpdate"] = obj({
     "marginalized": nullable(ref("MarginalizedAnswer")),
 }, description="LibraryRoutes.AuthorUpdate: at least one property.",
     **any_present("gender", "culturalRegion", "nationality", "marginalized"))
+YEAR_FIELD = {"type": "integer", "minimum": -9999, "maximum": 9999, "description": "-700 is 700 BCE."}
+schemas["AuthorPatch"] = obj({
+    "name": text(256, required=True),
+    "sortName": nullable(text(256)),
+    "gender": nullable(ref("AuthorGender")),
+    "culturalRegion": nullable(ref("CulturalRegion")),
+    "nationality": nullable({"type": "string", "pattern": NATIONALITY, "minLength": 2, "maxLength": 2,
+                             "description": "A known ISO 3166 alpha-2 code, any case."}),
+    "ethnicity": nullable(text(128)),
+    "birthYear": nullable(YEAR_FIELD), "deathYear": nullable(YEAR_FIELD),
+    "marginalizedVoiceOverride": nullable(desc(BOOL, "The reader's answer; null goes back to the rule.")),
+}, description="A JSON merge patch of an author (AuthorEdit): null clears a field (a name cannot be cleared).",
+    additionalProperties=False, minProperties=1)
+schemas["AuthorMerge"] = obj({"into": desc(UUID_IN, "The author to keep.")}, ["into"], "LibraryRoutes.AuthorMerge.")
 schemas["GoalUpdate"] = obj({
     "year": nullable({"type": "integer", "minimum": 1, "maximum": 9999, "description": "Default: this year (UTC)."}),
     "books": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
@@ -1043,7 +1063,7 @@ op("post", "/v1/books/{id}/editions", "addBookEdition", "Add an edition to the b
         "409": "ISBN_IN_ANOTHER_BOOK: an ISBN given is another edition's.",
         "422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
    [BOOK_ID], json_body("NewEdition"),
-   rules={"400": ["VALIDATION_FAILED"], "409": ["ISBN_IN_ANOTHER_BOOK"], "422": ["NOT_ALLOWED"]})
+   rules={"400": ["VALIDATION_FAILED", "MISSING_FIELD"], "409": ["ISBN_IN_ANOTHER_BOOK"], "422": ["NOT_ALLOWED"]})
 op("put", "/v1/books/{id}/edition", "chooseBookEdition", "Make one of the work's editions the reader's own.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it is now."),
     **errors("400", "401", "404", "413", "422", overrides={"422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
@@ -1154,6 +1174,19 @@ op("get", "/v1/authors", "listAuthors", "Every author of the library, by sort na
 op("put", "/v1/authors/{id}", "describeAuthor", "Record an author's gender, region, nationality or voice.", "authors",
    ACCOUNT, {"200": envelope(ref("Author"), "The author as it is now."), **errors("400", "401", "404", "413")},
    [path_param("id", "The author's ID.")], json_body("AuthorUpdate"))
+op("get", "/v1/authors/{id}", "getAuthor", "An author and the reader's books by them.", "authors", ACCOUNT,
+   {"200": envelope(ref("AuthorPage"), "The author."), **errors("401", "404")}, [path_param("id", "The author's ID.")])
+op("patch", "/v1/authors/{id}", "editAuthor", "Edit any field of an author, as a JSON merge patch.", "authors", ACCOUNT,
+   {"200": envelope(ref("Author"), "The author as it is now."), **errors("400", "401", "404", "413")},
+   [path_param("id", "The author's ID.")],
+   {"required": True, "content": {"application/merge-patch+json": {"schema": ref("AuthorPatch")},
+                                  "application/json": {"schema": ref("AuthorPatch"), "example": {"birthYear": 1929, "deathYear": 2018}}}},
+   rules={"400": ["VALIDATION_FAILED"]})
+op("post", "/v1/authors/{id}/merge", "mergeAuthor",
+   "Merge an author into another who is the same person: every book of the one names the other, who keeps their fields "
+   "and takes the ones they lack; the merged author is deleted.", "authors", ACCOUNT,
+   {"200": envelope(ref("AuthorPage"), "The author kept, with the books of both."), **errors("400", "401", "404", "413")},
+   [path_param("id", "The ID of the author merged away.")], json_body("AuthorMerge"), rules={"400": ["VALIDATION_FAILED"]})
 
 # Insights and goals
 op("get", "/v1/insights", "getInsights", "Reading insights of one year, or of all time.", "insights", ACCOUNT,

@@ -308,4 +308,16 @@ extension InterruptedStore {
     public func countReviewItems(status: ReviewItem.Status, minimumConfidence: Double) throws -> Int {
         try base.countReviewItems(status: status, minimumConfidence: minimumConfidence)
     }
+
+    public func workIDs(byAuthor id: Author.ID) throws -> [Work.ID] {
+        try base.workIDs(byAuthor: id)
+    }
+
+    public func bookCounts() throws -> [Author.ID: Int] {
+        try base.bookCounts()
+    }
+
+    public func deleteAuthor(id: Author.ID) throws {
+        try base.deleteAuthor(id: id)
+    }
 }

@@ -76,6 +76,17 @@ public protocol AuthorStore: UserScoped {
     func allAuthors() throws -> [Author]
 }
 
+/// Which works each author of the library wrote: an author's page, a merge of two authors.
+public protocol AuthorWorksStore: UserScoped {
+    /// The works `id` is an author of.
+    func workIDs(byAuthor id: Author.ID) throws -> [Work.ID]
+    /// How many books of the library (works with an entry) each author wrote; an author without
+    /// any is absent.
+    func bookCounts() throws -> [Author.ID: Int]
+    /// Deletes an author, with their links to works.
+    func deleteAuthor(id: Author.ID) throws
+}
+
 /// The library's works.
 public protocol WorkStore: UserScoped {
     /// Inserts or updates a work and its ordered author links.
@@ -271,7 +282,7 @@ extension ImportRowStore {
 
 /// One user's library, persisted: every concern together, as the SQLite store implements it.
 public protocol LibraryStore:
-    AuthorStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
+    AuthorStore, AuthorWorksStore, WorkStore, EditionStore, EntryStore, BookStore, EnrichmentQueueStore, InsightStore, GoalStore, PhotoStore,
     CoverStore, ImportMappingStore, ImportRowStore, ScanStore, LibraryTransactions
 {}
 

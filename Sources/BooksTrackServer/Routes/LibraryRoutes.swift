@@ -16,6 +16,20 @@ enum LibraryRoutes {
         var marginalized: AuthorDescription.Answer?
     }
 
+    /// `POST /v1/authors/{id}/merge`: the author the merged one becomes.
+    struct AuthorMerge: Codable, Sendable { var into: String }
+
+    /// An author with the reader's books by them.
+    struct AuthorPageJSON: Codable, Sendable {
+        var author: AuthorResource
+        var books: [BookResource]
+
+        init(_ page: AuthorPage, now: Date) {
+            author = AuthorResource(page.author, bookCount: page.books.count)
+            books = page.books.map { BookResource($0, now: now) }
+        }
+    }
+
     struct GoalUpdate: Codable, Sendable {
         var year: Int?
         var books: Int?
@@ -26,14 +40,36 @@ enum LibraryRoutes {
 
     static let routes: [APIRoute] = [
         APIRoute(.get, "/v1/authors", .account) { _, context, services in
-            try JSONBody.success(try await user(context, services).authors.all(), context: context)
+            let authors = try await user(context, services).library.authorsWithBookCounts()
+            return try JSONBody.success(authors.map { AuthorResource($0.author, bookCount: $0.books) }, context: context)
+        },
+        APIRoute(.get, "/v1/authors/:id", .account) { _, context, services in
+            let page = try await user(context, services).library.authorPage(try context.id("id"))
+            return try JSONBody.success(AuthorPageJSON(page, now: services.now()), context: context)
         },
         APIRoute(.put, "/v1/authors/:id", .account) { request, context, services in
             let body = try await JSONBody.decode(AuthorUpdate.self, from: request, limit: services.configuration.jsonBodyLimit)
             let description = AuthorDescription(
                 gender: body.gender, culturalRegion: body.culturalRegion, nationality: body.nationality, marginalized: body.marginalized)
-            let author = try await user(context, services).authors.describe(id: try context.id("id"), description)
-            return try JSONBody.success(author, context: context)
+            let library = try user(context, services)
+            let author = try await library.authors.describe(id: try context.id("id"), description)
+            return try JSONBody.success(AuthorResource(author, bookCount: try await library.library.authorPage(author.id).books.count),
+                                        context: context)
+        },
+        APIRoute(.patch, "/v1/authors/:id", .account) { request, context, services in
+            let members = try await JSONBody.decode([String: MergePatchValue].self, from: request, limit: services.configuration.jsonBodyLimit)
+            let edit = try AuthorEdit(mergePatch: members)
+            let library = try user(context, services).library
+            let author = try await library.editAuthor(try context.id("id"), edit)
+            return try JSONBody.success(AuthorResource(author, bookCount: try await library.authorPage(author.id).books.count), context: context)
+        },
+        APIRoute(.post, "/v1/authors/:id/merge", .account) { request, context, services in
+            let body = try await JSONBody.decode(AuthorMerge.self, from: request, limit: services.configuration.jsonBodyLimit)
+            guard let target = Author.ID(uuidString: body.into) else {
+                throw APIError.invalid(field: "into", "into is the ID of the author to keep (GET /v1/authors lists them)")
+            }
+            let page = try await user(context, services).library.mergeAuthor(try context.id("id"), into: target)
+            return try JSONBody.success(AuthorPageJSON(page, now: services.now()), context: context)
         },
         APIRoute(.get, "/v1/insights", .account, query: ["year"]) { request, context, services in
             try JSONBody.success(try await user(context, services).goals.insights(year: try year(request)), context: context)

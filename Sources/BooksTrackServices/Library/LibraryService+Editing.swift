@@ -107,7 +107,8 @@ extension LibraryService {
             var draft = before
             draft.edition = nil
             try draft.apply(editionOnly, authors: nil, now: now)
-            guard let edition = draft.edition else { throw EditError.nothingToChange }
+            // An edition made only of cleared fields says nothing.
+            guard let edition = draft.edition, edition.describesSomething else { throw EditError.nothingToChange }
             try Self.refuseISBNsHeldElsewhere(edition.isbns, workID: before.work.id, in: store)
             if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
                 throw EditError.isbnHeldByAnotherBook(held.isbns[0], title: before.work.title)
@@ -181,5 +182,13 @@ extension LibraryService {
             }
             return data
         }
+    }
+}
+
+extension Edition {
+    /// True when the edition holds any detail: an ISBN, a publisher, a page count …
+    var describesSomething: Bool {
+        !isbns.isEmpty || publisher != nil || publicationDate != nil || pageCount != nil || format != .other || language != nil
+            || editionTitle != nil || coverImageURL != nil || translator != nil || narrator != nil || audioDurationMinutes != nil
     }
 }

@@ -64,4 +64,32 @@ extension SQLiteLibraryStore {
                            [user], table: "authors") { try AuthorRecord.decode(&$0) }
         }
     }
+
+    /// The works `id` is an author of.
+    public func workIDs(byAuthor id: Author.ID) throws -> [Work.ID] {
+        try read { db, user in
+            try Self.fetchIDs(db, "SELECT workID FROM work_authors WHERE userKey = ? AND authorID = ? ORDER BY workID", [user, id.databaseValue])
+        }
+    }
+
+    /// How many books of the library each author wrote, counted in SQL.
+    public func bookCounts() throws -> [Author.ID: Int] {
+        try read { db, user in
+            let counts = try Self.fetch(db, """
+                SELECT wa.authorID, COUNT(*) FROM work_authors wa
+                JOIN entries e ON e.userKey = wa.userKey AND e.workID = wa.workID
+                WHERE wa.userKey = ? GROUP BY wa.authorID
+                """, [user]) { (try $0.id(Author.self), try $0.int()) }
+            return Dictionary(counts, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Deletes an author with their links to works (the works stay).
+    public func deleteAuthor(id: Author.ID) throws {
+        try write { db, user in
+            guard try Self.execute(db, "DELETE FROM authors WHERE userKey = ? AND id = ?", [user, id.databaseValue]) > 0 else {
+                throw LibraryError.authorNotFound(id)
+            }
+        }
+    }
 }
