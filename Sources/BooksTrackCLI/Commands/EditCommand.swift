@@ -17,7 +17,7 @@ struct EditCommand: AsyncParsableCommand, BookCommand {
             re-imports leave them as you left them.
 
             Examples:
-              bookstrack edit dune --pages 412 --series "Dune #1" --add-genre "Science Fiction"
+              bookstrack edit dune --pages 412 --series "Dune #1" --add-genre Classics
               bookstrack edit 9780441172719 --author "Frank Herbert" --clear subtitle
               bookstrack edit earthsea --started 2024-03-05 --status reading
             """

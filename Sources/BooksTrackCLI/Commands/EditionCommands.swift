@@ -9,12 +9,13 @@ struct EditionCommand: AsyncParsableCommand {
         commandName: "edition",
         abstract: "List a book's editions, add one, choose which is your copy, or remove one.",
         discussion: """
-            Name an edition by the first digits of its id, as `bookstrack edition list BOOK` shows them.
+            Name an edition by the start of its id, as `bookstrack edition list BOOK` shows it.
+
             Examples:
               bookstrack edition list dune
-              bookstrack edition add dune --isbn 9780593099322 --pages 688 --format paperback --publisher Ace --mine
-              bookstrack edition choose dune 3f2a
-              bookstrack edition remove dune 3f2a
+              bookstrack edition add dune --isbn 9780593099322 --pages 688 --mine
+              bookstrack edition choose dune 01a25300-eb
+              bookstrack edition remove dune 01a25300-eb
             """,
         subcommands: [List.self, Add.self, Choose.self, Remove.self]
     )
