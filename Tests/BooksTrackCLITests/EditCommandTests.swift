@@ -48,7 +48,11 @@ import Testing
         let book = try await cli.show(id)
         #expect(book["seriesPosition"] as? Double == 1)
         #expect(book["seriesPositionEnd"] as? Double == 4)
-        #expect(await cli.run("show", id).output.contains("Series: Earthsea #1-4"))
+        let shown = await cli.run("show", id).output
+        #expect(shown.contains("Series: Earthsea #1-4  (yours)"))
+        #expect(!shown.contains("Emptied by you"))
+        #expect(await cli.run("edit", id, "--clear", "series").output.contains("Series:       Earthsea #1-4 → (none)"))
+        #expect(await cli.run("show", id).output.contains("Emptied by you: seriesName\n"))
     }
 
     @Test func authorsAreReplacedInOrderAndPeopleWithRolesAddedAndRemoved() async throws {

@@ -266,8 +266,8 @@ enum TextFormat {
         case .subtitle: return work.subtitle != nil
         case .authors: return !book.authors.isEmpty || !(work.contributors ?? []).isEmpty
         case .seriesName: return work.seriesName != nil
-        case .seriesPosition: return work.seriesPosition != nil
-        case .seriesPositionEnd: return work.seriesPositionEnd != nil
+        // A position is part of the series line; cleared with the series, it is the series that was emptied.
+        case .seriesPosition, .seriesPositionEnd: return true
         case .firstPublicationYear: return work.firstPublicationYear != nil
         case .originalCountry: return work.originalCountry != nil
         case .originalLanguage: return work.originalLanguage != nil
