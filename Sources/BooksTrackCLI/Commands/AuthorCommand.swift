@@ -8,8 +8,11 @@ import Foundation
 struct AuthorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "author",
-        abstract: "Describe authors (gender, region, nationality) for the diversity insights.",
-        subcommands: [AuthorSetCommand.self, AuthorListCommand.self, AuthorSuggestCommand.self],
+        abstract: "Describe, edit and merge authors (gender, region, nationality …) for the diversity insights.",
+        subcommands: [
+            AuthorSetCommand.self, AuthorEditCommand.self, AuthorShowCommand.self, AuthorMergeCommand.self, AuthorListCommand.self,
+            AuthorSuggestCommand.self,
+        ],
         aliases: ["authors"]
     )
 }
