@@ -58,7 +58,7 @@ extension WebRoutes {
     private static let addLayout: [FieldSpec] = [
         FieldSpec(.title, "Title"),
         FieldSpec(.subtitle, "Subtitle"),
-        FieldSpec(.authors, "Authors", .textarea, hint: "One a line, the main author first. Left empty, the book is by “\(unknownAuthor)”."),
+        FieldSpec(.authors, "Authors", .textarea, hint: "One per line, the main author first. Left empty, the book is by “\(unknownAuthor)”."),
         FieldSpec(.isbns, "ISBN", hint: "10 or 13 digits, hyphens allowed."),
         FieldSpec(.pageCount, "Pages", .numeric),
         FieldSpec(.format, "Format", .select),

@@ -197,6 +197,7 @@ extension WebRoutes {
             }
         }
         let changed = sent.filter { BookFieldText.fingerprint($0.value) != shown[$0.key] }
+        guard !changed.isEmpty else { return WebPages.redirect("/books/\(id.description)") }
         let revision = form["revision"]
         if let revision, revision != book.revision {
             return try await changedElsewhere(id, request, web, changed: changed)
@@ -219,7 +220,6 @@ extension WebRoutes {
         guard errors.isEmpty else {
             return try await refused(errors, "Nothing was saved: see the message next to each field.", .unprocessableContent)
         }
-        guard !edit.isEmpty else { return WebPages.redirect("/books/\(id.description)") }
         do {
             _ = try await library.edit(.id(id), edit, ifMatch: revision)
         } catch EditError.changedSinceRead {
@@ -244,10 +244,8 @@ extension WebRoutes {
     /// marked, and a message saying why nothing was saved.
     private func changedElsewhere(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession,
                                   changed: [BookField: String]) async throws -> Response {
-        let failure = changed.isEmpty
-            ? "This book was changed in another window or on another device since this form was opened. The form now shows it as it is."
-            : "Nothing was saved: this book was changed in another window or on another device since this form was opened. "
-                + "The form now shows it as it is, with your changes kept in the fields marked “not saved yet”: check them and save again."
+        let failure = "Nothing was saved: this book was changed in another window or on another device since this form was opened. "
+            + "The form now shows it as it is, with your changes kept in the fields marked “not saved yet”: check them and save again."
         return try await editPage(id, request, web, state: EditState(typed: changed, changedElsewhere: true, failure: failure),
                                   status: .conflict)
     }
@@ -377,7 +375,7 @@ extension WebRoutes {
         let fields: [FieldSpec]
     }
 
-    private static let oneAPerLine = "One a line."
+    private static let onePerLine = "One per line."
 
     /// Every field of a book, once, in the order the form shows them.
     private static let editLayout: [GroupSpec] = [
@@ -385,24 +383,24 @@ extension WebRoutes {
             FieldSpec(.title, "Title"),
             FieldSpec(.subtitle, "Subtitle"),
             FieldSpec(.authors, "Authors and other people", .textarea,
-                      hint: "One a line: a name, or a name and a role, like “Fiona Staples (illustrator)”. The first author is the main one."),
+                      hint: "One per line: a name, or a name and a role, like “Fiona Staples (illustrator)”. The first author is the main one."),
             FieldSpec(.seriesName, "Series"),
             FieldSpec(.seriesPosition, "Number in the series", hint: "2, 1.5, or 1-3 for a book that holds several."),
             FieldSpec(.seriesPositionEnd, "Last number, for a book that holds several"),
             FieldSpec(.firstPublicationYear, "First published (year)", .numeric, hint: "-700 for 700 BCE."),
             FieldSpec(.originalCountry, "Country of origin", hint: "A country code like NG, or the country's name."),
             FieldSpec(.originalLanguage, "Original language", hint: "A language tag like en, fr or pt-BR."),
-            FieldSpec(.genres, "Genres", .textarea, hint: oneAPerLine),
+            FieldSpec(.genres, "Genres", .textarea, hint: onePerLine),
             FieldSpec(.description, "Description", .textarea),
-            FieldSpec(.culturalThemes, "Cultural themes", .textarea, hint: oneAPerLine),
-            FieldSpec(.contentWarnings, "Content warnings", .textarea, hint: oneAPerLine),
-            FieldSpec(.awards, "Awards", .textarea, hint: oneAPerLine),
+            FieldSpec(.culturalThemes, "Cultural themes", .textarea, hint: onePerLine),
+            FieldSpec(.contentWarnings, "Content warnings", .textarea, hint: onePerLine),
+            FieldSpec(.awards, "Awards", .textarea, hint: onePerLine),
             FieldSpec(.readingDifficulty, "Reading difficulty", .select),
         ]),
         GroupSpec(id: "edition", legend: "This edition",
                   note: "The edition the book's page shows: yours, else the best known. A book without one gets one when these are filled.",
                   fields: [
-                      FieldSpec(.isbns, "ISBNs", .textarea, hint: oneAPerLine),
+                      FieldSpec(.isbns, "ISBNs", .textarea, hint: onePerLine),
                       FieldSpec(.publisher, "Publisher"),
                       FieldSpec(.publicationDate, "Published", hint: "A year, a month or a day: 1969, 1969-03 or 1969-03-01."),
                       FieldSpec(.pageCount, "Pages", .numeric),
@@ -422,7 +420,7 @@ extension WebRoutes {
             FieldSpec(.reviewHasSpoilers, "The review has spoilers", .checkbox),
             FieldSpec(.notes, "Private notes", .textarea),
             FieldSpec(.discussionNotes, "Discussion notes", .textarea, hint: "For a book club: only you see them."),
-            FieldSpec(.tags, "Tags", .textarea, hint: "One a line, or separated by commas."),
+            FieldSpec(.tags, "Tags", .textarea, hint: "One per line, or separated by commas."),
             FieldSpec(.isFavorite, "A favorite", .checkbox),
             FieldSpec(.isPublic, "Public", .checkbox),
             FieldSpec(.recommendedBy, "Recommended by"),
