@@ -1060,10 +1060,10 @@ op("post", "/v1/books/{id}/editions", "addBookEdition", "Add an edition to the b
    "books", ACCOUNT,
    {"201": envelope(BOOK, "The book as it is now."),
     **errors("400", "401", "404", "409", "413", "422", overrides={
-        "409": "ISBN_IN_ANOTHER_BOOK: an ISBN given is another edition's.",
+        "409": "ISBN_IN_ANOTHER_BOOK: an ISBN given is another book's; ISBN_IN_THIS_BOOK: an edition of this book has it.",
         "422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
    [BOOK_ID], json_body("NewEdition"),
-   rules={"400": ["VALIDATION_FAILED", "MISSING_FIELD"], "409": ["ISBN_IN_ANOTHER_BOOK"], "422": ["NOT_ALLOWED"]})
+   rules={"400": ["VALIDATION_FAILED", "MISSING_FIELD"], "409": ["ISBN_IN_ANOTHER_BOOK", "ISBN_IN_THIS_BOOK"], "422": ["NOT_ALLOWED"]})
 op("put", "/v1/books/{id}/edition", "chooseBookEdition", "Make one of the work's editions the reader's own.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it is now."),
     **errors("400", "401", "404", "413", "422", overrides={"422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},

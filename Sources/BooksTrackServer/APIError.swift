@@ -112,6 +112,7 @@ struct APIError: Error, HTTPResponseError {
                 APIError(.preconditionFailed, code: "CHANGED_SINCE_READ", error.description, details: ["etag": "\"\(current)\""])
             case .isbnHeldByAnotherBook:
                 APIError(.conflict, code: "ISBN_IN_ANOTHER_BOOK", error.description, details: ["field": "isbns"])
+            case .isbnInThisBook: APIError(.conflict, code: "ISBN_IN_THIS_BOOK", error.description, details: ["field": "isbns"])
             case .editionOfAnotherBook: APIError(.notFound, code: "NOT_FOUND", error.description)
             }
         default:

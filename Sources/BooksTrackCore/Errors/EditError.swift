@@ -7,6 +7,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case changedSinceRead(current: String)
     /// Another book of the library has this ISBN already.
     case isbnHeldByAnotherBook(ISBN, title: String)
+    /// An edition of this book has this ISBN already.
+    case isbnInThisBook(ISBN)
     /// The edition named is not one of this book's work.
     case editionOfAnotherBook(Edition.ID)
 
@@ -19,6 +21,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
             "the book changed since it was read (another device or window edited it); read it again and make the edit on that"
         case .isbnHeldByAnotherBook(let isbn, let title):
             "ISBN \(isbn.isbn13) belongs to another book of your library, \"\(title)\""
+        case .isbnInThisBook(let isbn):
+            "an edition of this book has ISBN \(isbn.isbn13) already"
         case .editionOfAnotherBook(let id):
             "edition \(id.description.prefix(8)) is not an edition of this book"
         }

@@ -8,11 +8,14 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case outOfRange(field: String, value: String, allowed: String)
     /// A name holds a character that cannot be seen (a control, format or bidirectional character).
     case notPrintable(field: String, character: Unicode.Scalar)
+    /// A value that is not of the kind the field takes; `expected` says the kind in words.
+    case notValid(field: String, value: String, expected: String)
 
     /// The field at fault.
     public var field: String {
         switch self {
-        case .empty(let field), .tooLong(let field, _, _), .outOfRange(let field, _, _), .notPrintable(let field, _): field
+        case .empty(let field), .tooLong(let field, _, _), .outOfRange(let field, _, _), .notPrintable(let field, _),
+             .notValid(let field, _, _): field
         }
     }
 
@@ -25,6 +28,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
             "\(field) is \(length) characters long; the limit is \(limit)"
         case .outOfRange(let field, let value, let allowed):
             "\(field) \(value) is out of range: \(allowed)"
+        case .notValid(let field, let value, let expected):
+            value.isEmpty ? "\(field) must be \(expected)" : "\(field) \"\(value)\" is not \(expected)"
         case .notPrintable(let field, let character):
             "\(field) holds U+\(String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)), which cannot be seen; "
                 + "use letters, digits, marks, punctuation, symbols and spaces"

@@ -103,7 +103,7 @@ public struct AuthorEdit: Hashable, Sendable {
     }
 
     private static func invalid(_ field: AuthorField, _ text: String, _ allowed: String) -> LibraryError {
-        .invalid(.outOfRange(field: field.rawValue, value: String(text.prefix(80)), allowed: allowed))
+        .invalid(.notValid(field: field.rawValue, value: String(text.prefix(80)), expected: allowed))
     }
 
     private static func year(_ text: String, field: AuthorField) throws(LibraryError) -> Int {

@@ -82,7 +82,7 @@ extension BookEdit {
             for item in items { tags.append(try Validation.tag(item)) }
             change(&self.tags, tags)
         default:
-            throw .invalid(.outOfRange(field: field.rawValue, value: items.joined(separator: ", "), allowed: "one value, not a list"))
+            throw .invalid(.notValid(field: field.rawValue, value: items.joined(separator: ", "), expected: "one value, not a list"))
         }
     }
 
@@ -234,7 +234,7 @@ extension BookEdit {
     static let seriesPositionLimit = 100_000.0
 
     static func invalid(_ field: BookField, _ text: String, _ allowed: String) -> LibraryError {
-        .invalid(.outOfRange(field: field.rawValue, value: String(text.prefix(80)), allowed: allowed))
+        .invalid(.notValid(field: field.rawValue, value: String(text.prefix(80)), expected: allowed))
     }
 
     private static func line(_ text: String, field: BookField, limit: Int) throws(LibraryError) -> String {
@@ -291,7 +291,7 @@ extension BookEdit {
         do {
             return try ISBN(parsing: text)
         } catch {
-            throw .invalid(.outOfRange(field: "isbns", value: String(text.prefix(40)), allowed: "a valid ISBN (\(error))"))
+            throw .invalid(.notValid(field: "isbns", value: String(text.prefix(40)), expected: "a valid ISBN (\(error))"))
         }
     }
 

@@ -111,7 +111,7 @@ extension LibraryService {
             guard let edition = draft.edition, edition.describesSomething else { throw EditError.nothingToChange }
             try Self.refuseISBNsHeldElsewhere(edition.isbns, workID: before.work.id, in: store)
             if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
-                throw EditError.isbnHeldByAnotherBook(held.isbns[0], title: before.work.title)
+                throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
             }
             try store.save(edition)
             if choose {
