@@ -79,7 +79,8 @@ import Testing
 
     /// Whether the page shows an uploaded cover the browser could load.
     private func coverLoaded(_ browser: WebDriver) async throws -> Bool {
-        try await browser.script("""
+        try await browser.script(
+            """
             const i = document.querySelector('img.cover[src*="/cover?v="]');
             return !!i && i.complete && i.naturalWidth > 0
             """) as? Bool == true
@@ -87,7 +88,8 @@ import Testing
 
     /// The value the book page's facts give for `name`.
     private func fact(_ browser: WebDriver, _ name: String) async throws -> String? {
-        try await browser.script("""
+        try await browser.script(
+            """
             const dt = Array.from(document.querySelectorAll('dl.facts dt')).find(e => e.textContent === arguments[0]);
             return dt ? dt.nextElementSibling.textContent : null
             """, [name]) as? String

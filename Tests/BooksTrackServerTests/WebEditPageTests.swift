@@ -40,8 +40,9 @@ import Testing
             #expect(shown.text.contains("Your changes are saved."))
             #expect(shown.text.contains("<dt>Pages</dt><dd>412</dd>"))
             #expect(shown.text.contains("<dt>Series</dt><dd>Earthsea #1</dd>"))
-            #expect(try await Self.readerSet(server, "alice", id) == ["pageCount", "seriesName", "seriesPosition", "seriesPositionEnd"],
-                    "a new position says the book holds no range")
+            #expect(
+                try await Self.readerSet(server, "alice", id) == ["pageCount", "seriesName", "seriesPosition", "seriesPositionEnd"],
+                "a new position says the book holds no range")
             #expect(try EditForm(try await browser.get("/books/\(id)/edit"))["pageCount"] == "412", "the form shows the book as saved")
         }
     }
@@ -77,7 +78,9 @@ import Testing
             form["isFavorite"] = nil
             form["subtitle"] = "Earthseed, book one"
             #expect(try await browser.post("/books/\(id)/edit", form.fields).status == 303)
-            #expect(try await Self.readerSet(server, "alice", id) == (marked + ["subtitle"]).sorted(), "only the subtitle is new among the reader's")
+            #expect(
+                try await Self.readerSet(server, "alice", id) == (marked + ["subtitle"]).sorted(),
+                "only the subtitle is new among the reader's")
             let shown = try await browser.get("/books/\(id)")
             #expect(shown.text.contains("Earthseed, book one"))
             #expect(!shown.text.contains("★ favorite"), "an unticked box is no")
@@ -100,8 +103,10 @@ import Testing
             form["subtitle"] = "A novel"
             let refused = try await browser.post("/books/\(id)/edit", form.fields)
             #expect(refused.status == 422)
-            #expect(refused.text.contains(#"<p class="field-error" id="pageCount-error">“lots” cannot be used here: write a whole number, 1–100,000.</p>"#),
-                    "\(refused.text)")
+            #expect(
+                refused.text.contains(
+                    #"<p class="field-error" id="pageCount-error">“lots” cannot be used here: write a whole number, 1–100,000.</p>"#),
+                "\(refused.text)")
             let again = try EditForm(refused)
             #expect(again["pageCount"] == "lots", "what was typed stays")
             #expect(again["subtitle"] == "A novel")
@@ -243,8 +248,9 @@ import Testing
             let browser = try await WebAppTests.signedIn(server, "alice")
             let id = try await server.addBook("Solaris", token: try await WebAppTests.token(server, "alice"))
             let path = "/books/\(id)/edit"
-            let added = try await WebAppTests.submit(browser, from: path, to: "/books/\(id)/editions",
-                                                     [("isbns", "9780156027601"), ("pageCount", "204"), ("format", "paperback"), ("publisher", "Harvest")])
+            let added = try await WebAppTests.submit(
+                browser, from: path, to: "/books/\(id)/editions",
+                [("isbns", "9780156027601"), ("pageCount", "204"), ("format", "paperback"), ("publisher", "Harvest")])
             #expect(added.header("Location") == path + "?done=edition#editions")
             let page = try await browser.get(path + "?done=edition")
             #expect(page.text.contains("The edition is added."))
@@ -260,7 +266,8 @@ import Testing
             #expect(book.text.contains("<dt>Publisher</dt><dd>Harvest</dd>"))
 
             // A bad ISBN in the small form is said next to it, what was typed kept.
-            let bad = try await WebAppTests.submit(browser, from: path, to: "/books/\(id)/editions", [("isbns", "9780156027600"), ("pageCount", "10")])
+            let bad = try await WebAppTests.submit(
+                browser, from: path, to: "/books/\(id)/editions", [("isbns", "9780156027600"), ("pageCount", "10")])
             #expect(bad.status == 422)
             #expect(bad.text.contains(#"id="edition-error">"#) && bad.text.contains("bad check digit"))
             #expect(bad.text.contains(#"name="isbns" value="9780156027600""#))
@@ -272,8 +279,9 @@ import Testing
             _ = try await library.addEdition(.id(try #require(LibraryEntry.ID(uuidString: id))), details: coverEdit, choose: false)
             let withCover = try await browser.get(path)
             #expect(withCover.text.contains(#"name="url" value="https://covers.openlibrary.org/b/id/240727-L.jpg""#))
-            let chosen = try await WebAppTests.submit(browser, from: path, to: "/books/\(id)/cover/choose",
-                                                      [("url", "https://covers.openlibrary.org/b/id/240727-L.jpg")])
+            let chosen = try await WebAppTests.submit(
+                browser, from: path, to: "/books/\(id)/cover/choose",
+                [("url", "https://covers.openlibrary.org/b/id/240727-L.jpg")])
             #expect(chosen.status == 303)
             #expect(try EditForm(try await browser.get(path))["coverImageURL"] == "https://covers.openlibrary.org/b/id/240727-L.jpg")
 
@@ -355,7 +363,9 @@ import Testing
             let twice = try await browser.post("/books/new", form.fields)
             #expect(twice.status == 409)
             #expect(twice.text.contains("is already in your library (ISBN 9780441478125)"))
-            #expect(twice.text.contains(#"<a href="\#(path.replacingOccurrences(of: "?added=1", with: ""))">Open “The Left Hand of Darkness”</a>"#))
+            #expect(
+                twice.text.contains(
+                    #"<a href="\#(path.replacingOccurrences(of: "?added=1", with: ""))">Open “The Left Hand of Darkness”</a>"#))
         }
     }
 
@@ -389,7 +399,7 @@ struct EditForm {
     init(_ page: Answer, form marker: String = #"id="details""#) throws {
         let html = page.text
         guard let marker = html.range(of: marker), let open = html[..<marker.lowerBound].range(of: "<form", options: .backwards),
-              let close = html[marker.upperBound...].range(of: "</form>")
+            let close = html[marker.upperBound...].range(of: "</form>")
         else { throw Missing(description: "no form \(marker) in the page (\(page.status))") }
         let body = html[open.lowerBound..<close.lowerBound]
         var fields: [(String, String)] = []

@@ -58,7 +58,8 @@ extension WebRoutes {
     private static let addLayout: [FieldSpec] = [
         FieldSpec(.title, "Title"),
         FieldSpec(.subtitle, "Subtitle"),
-        FieldSpec(.authors, "Authors", .textarea, hint: "One per line, the main author first. Left empty, the book is by “\(unknownAuthor)”."),
+        FieldSpec(
+            .authors, "Authors", .textarea, hint: "One per line, the main author first. Left empty, the book is by “\(unknownAuthor)”."),
         FieldSpec(.isbns, "ISBN", hint: "10 or 13 digits, hyphens allowed."),
         FieldSpec(.pageCount, "Pages", .numeric),
         FieldSpec(.format, "Format", .select),
@@ -73,16 +74,23 @@ extension WebRoutes {
     /// The author of a book added without one.
     static let unknownAuthor = "Unknown author"
 
-    func addByHandPage(_ request: Request, _ web: WebSession, query: String, typed: [BookField: String], errors: [String: String],
-                       held: HeldBook? = nil, failure: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+    func addByHandPage(
+        _ request: Request, _ web: WebSession, query: String, typed: [BookField: String], errors: [String: String],
+        held: HeldBook? = nil, failure: String? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
         let fields = Self.addLayout.map { spec in
-            Self.editField(spec, value: typed[spec.field] ?? (spec.field == .status ? ReadingStatus.toRead.rawValue : ""),
-                           error: errors[spec.field.rawValue], unsaved: nil)
+            Self.editField(
+                spec, value: typed[spec.field] ?? (spec.field == .status ? ReadingStatus.toRead.rawValue : ""),
+                error: errors[spec.field.rawValue], unsaved: nil)
         }
-        return pages.render("add", AddByHandPage(
-            frame: WebViews.frame("Add a book by hand", tab: "/search", theme: theme(request), session: web, failure: failure),
-            query: query, searchLink: query.isEmpty ? "/search" : "/search?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
-            fields: fields, held: held), status: status)
+        return pages.render(
+            "add",
+            AddByHandPage(
+                frame: WebViews.frame("Add a book by hand", tab: "/search", theme: theme(request), session: web, failure: failure),
+                query: query,
+                searchLink: query.isEmpty
+                    ? "/search" : "/search?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                fields: fields, held: held), status: status)
     }
 
     private func addByHand(_ request: Request, _ web: WebSession, _ form: WebForm) async throws -> Response {
@@ -117,7 +125,8 @@ extension WebRoutes {
         }
         let people = details.people?.replacement ?? []
         if let other = people.first(where: { $0.role != "author" }) {
-            errors[BookField.authors.rawValue] = "Only authors here: add “\(other.label)” on the book's Edit page once it is in your library."
+            errors[BookField.authors.rawValue] =
+                "Only authors here: add “\(other.label)” on the book's Edit page once it is in your library."
         }
         let refused = { (errors: [String: String], held: HeldBook?, failure: String, status: HTTPResponse.Status) in
             addByHandPage(request, web, query: query, typed: typed, errors: errors, held: held, failure: failure, status: status)
@@ -137,14 +146,16 @@ extension WebRoutes {
             let held = HeldBook(title: heldTitle, href: "/books/\(id.description)", reason: reason)
             return refused([:], held, "The book was not added: your library has it already.", .conflict)
         } catch let error as LibraryError {
-            let field: BookField? = switch error {
-            case .invalid(let problem): BookField(rawValue: problem.field)
-            case .wishlistCannotBeOwned: .owned
-            default: nil
-            }
+            let field: BookField? =
+                switch error {
+                case .invalid(let problem): BookField(rawValue: problem.field)
+                case .wishlistCannotBeOwned: .owned
+                default: nil
+                }
             guard let field else { return refused([:], nil, "The book was not added: " + Self.message(error), .unprocessableContent) }
-            return refused([field.rawValue: Self.message(error)], nil, "The book was not added: see the message next to the field.",
-                           .unprocessableContent)
+            return refused(
+                [field.rawValue: Self.message(error)], nil, "The book was not added: see the message next to the field.",
+                .unprocessableContent)
         } catch {
             guard let refusal = APIError(error), refusal.status != .notFound else { throw error }
             return refused([:], nil, "The book was not added: " + Self.sentence(refusal.error.message), refusal.status)

@@ -97,59 +97,75 @@ extension WebRoutes {
 
     // MARK: The page
 
-    func editPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: EditState = .init(),
-                  status: HTTPResponse.Status = .ok) async throws -> Response {
+    func editPage(
+        _ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: EditState = .init(),
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let (book, editions, _) = try await services.library(web.account).library.details(.id(id))
         let card = WebViews.card(book, now: services.now(), covers: !services.covers.isOffline)
         let groups = Self.editLayout.map { group in
-            EditGroup(id: group.id, legend: group.legend, note: group.note, fields: group.fields.map { spec in
-                var unsaved: String?
-                if state.changedElsewhere, state.typed[spec.field] != nil {
-                    let now = BookFieldText.text(spec.field, of: book)
-                    unsaved = "Your change, not saved yet. Now: " + (now.isEmpty ? "empty" : String(now.prefix(200)) + (now.count > 200 ? "…" : ""))
-                }
-                return Self.editField(spec, value: state.typed[spec.field] ?? BookFieldText.text(spec.field, of: book),
-                                      error: state.errors[spec.field.rawValue], unsaved: unsaved)
-            })
+            EditGroup(
+                id: group.id, legend: group.legend, note: group.note,
+                fields: group.fields.map { spec in
+                    var unsaved: String?
+                    if state.changedElsewhere, state.typed[spec.field] != nil {
+                        let now = BookFieldText.text(spec.field, of: book)
+                        unsaved =
+                            "Your change, not saved yet. Now: "
+                            + (now.isEmpty ? "empty" : String(now.prefix(200)) + (now.count > 200 ? "…" : ""))
+                    }
+                    return Self.editField(
+                        spec, value: state.typed[spec.field] ?? BookFieldText.text(spec.field, of: book),
+                        error: state.errors[spec.field.rawValue], unsaved: unsaved)
+                })
         }
         let shownCover = book.edition?.coverImageURL
         var seen = Set<URL>()
         let choices = editions.compactMap { edition -> CoverChoice? in
             guard let url = edition.coverImageURL, !edition.hasUploadedCover, url.scheme == "https", url != shownCover,
-                  seen.insert(url).inserted
+                seen.insert(url).inserted
             else { return nil }
-            return CoverChoice(url: url.absoluteString, image: services.covers.isOffline ? nil : WebViews.coverPath(url.absoluteString),
-                               label: "The cover of " + Self.editionText(edition))
+            return CoverChoice(
+                url: url.absoluteString, image: services.covers.isOffline ? nil : WebViews.coverPath(url.absoluteString),
+                label: "The cover of " + Self.editionText(edition))
         }
         let rows = editions.map { edition in
-            EditionRow(text: Self.editionText(edition), mineAction: "/books/\(id.description)/editions/\(edition.id.description)/mine",
-                       removeAction: "/books/\(id.description)/editions/\(edition.id.description)/remove",
-                       mine: book.entry.editionID == edition.id, shown: book.edition?.id == edition.id)
+            EditionRow(
+                text: Self.editionText(edition), mineAction: "/books/\(id.description)/editions/\(edition.id.description)/mine",
+                removeAction: "/books/\(id.description)/editions/\(edition.id.description)/remove",
+                mine: book.entry.editionID == edition.id, shown: book.edition?.id == edition.id)
         }
         let typedFormat = state.newEdition["format"] ?? ""
-        return pages.render("edit", EditPage(
-            frame: WebViews.frame("Edit \(book.work.title)", tab: "/library", theme: theme(request), session: web, notice: state.notice,
-                                  failure: state.failure),
-            id: id.description, title: book.work.title, authors: book.authorNames, cover: card.cover, spine: card.spine,
-            revision: state.revision ?? book.revision, fingerprints: state.fingerprints ?? BookFieldText.fingerprints(of: book),
-            groups: groups, changedElsewhere: state.changedElsewhere,
-            uploadedCover: book.edition?.hasUploadedCover == true, removableCover: shownCover != nil,
-            coverError: state.errors["cover"], coverLimit: "\(PagePhoto.byteLimit / 1_048_576) MB", coverChoices: choices,
-            editions: rows, editionError: state.errors["edition"],
-            newEdition: NewEditionForm(
-                isbns: state.newEdition["isbns"] ?? "", pageCount: state.newEdition["pageCount"] ?? "",
-                publisher: state.newEdition["publisher"] ?? "",
-                formats: [WebViews.Option(value: "", label: "Not given", selected: typedFormat.isEmpty)]
-                    + EditionFormat.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == typedFormat) },
-                mine: state.newEdition["mine"] != nil)),
+        return pages.render(
+            "edit",
+            EditPage(
+                frame: WebViews.frame(
+                    "Edit \(book.work.title)", tab: "/library", theme: theme(request), session: web, notice: state.notice,
+                    failure: state.failure),
+                id: id.description, title: book.work.title, authors: book.authorNames, cover: card.cover, spine: card.spine,
+                revision: state.revision ?? book.revision, fingerprints: state.fingerprints ?? BookFieldText.fingerprints(of: book),
+                groups: groups, changedElsewhere: state.changedElsewhere,
+                uploadedCover: book.edition?.hasUploadedCover == true, removableCover: shownCover != nil,
+                coverError: state.errors["cover"], coverLimit: "\(PagePhoto.byteLimit / 1_048_576) MB", coverChoices: choices,
+                editions: rows, editionError: state.errors["edition"],
+                newEdition: NewEditionForm(
+                    isbns: state.newEdition["isbns"] ?? "", pageCount: state.newEdition["pageCount"] ?? "",
+                    publisher: state.newEdition["publisher"] ?? "",
+                    formats: [WebViews.Option(value: "", label: "Not given", selected: typedFormat.isEmpty)]
+                        + EditionFormat.allCases.map {
+                            WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == typedFormat)
+                        },
+                    mine: state.newEdition["mine"] != nil)),
             status: status)
     }
 
     /// An edition in a few words: "Paperback · Harvest · 2002 · 204 pages · ISBN 9780156027601".
     static func editionText(_ edition: Edition) -> String {
-        let parts = [edition.editionTitle, edition.format == .other ? nil : edition.format.displayName, edition.publisher,
-                     edition.publicationDate?.description, edition.pageCount.map { "\(NumberText.grouped($0)) pages" },
-                     edition.language, edition.primaryISBN.map { "ISBN \($0.isbn13)" }]
+        let parts = [
+            edition.editionTitle, edition.format == .other ? nil : edition.format.displayName, edition.publisher,
+            edition.publicationDate?.description, edition.pageCount.map { "\(NumberText.grouped($0)) pages" },
+            edition.language, edition.primaryISBN.map { "ISBN \($0.isbn13)" },
+        ]
         let text = parts.compactMap { $0 }.joined(separator: " · ")
         return text.isEmpty ? "An edition without details" : text
     }
@@ -179,7 +195,8 @@ extension WebRoutes {
         do {
             form = try await editForm(request, web)
         } catch is EditFormTooLarge {
-            let failure = "Nothing was saved: the form sent more than \(Self.editFormLimit / 1024) KB. The longest texts a book keeps are "
+            let failure =
+                "Nothing was saved: the form sent more than \(Self.editFormLimit / 1024) KB. The longest texts a book keeps are "
                 + "a review of \(NumberText.grouped(LibraryEntry.reviewLimit)) characters and a description of "
                 + "\(NumberText.grouped(Work.descriptionLimit))."
             return try await editPage(id, request, web, state: EditState(failure: failure), status: .contentTooLarge)
@@ -214,8 +231,11 @@ extension WebRoutes {
             }
         }
         let refused = { (errors: [String: String], failure: String, status: HTTPResponse.Status) in
-            try await editPage(id, request, web, state: EditState(typed: sent, errors: errors, revision: revision,
-                                                                  fingerprints: form.raw("fingerprints"), failure: failure), status: status)
+            try await editPage(
+                id, request, web,
+                state: EditState(
+                    typed: sent, errors: errors, revision: revision,
+                    fingerprints: form.raw("fingerprints"), failure: failure), status: status)
         }
         guard errors.isEmpty else {
             return try await refused(errors, "Nothing was saved: see the message next to each field.", .unprocessableContent)
@@ -225,14 +245,16 @@ extension WebRoutes {
         } catch EditError.changedSinceRead {
             return try await changedElsewhere(id, request, web, changed: changed)
         } catch EditError.isbnHeldByAnotherBook(let isbn, let title) {
-            return try await refused(["isbns": "ISBN \(isbn.isbn13) belongs to another book of your library, “\(title)”."],
-                                     "Nothing was saved: see the message next to the field.", .conflict)
+            return try await refused(
+                ["isbns": "ISBN \(isbn.isbn13) belongs to another book of your library, “\(title)”."],
+                "Nothing was saved: see the message next to the field.", .conflict)
         } catch let error as LibraryError {
             guard let field = Self.field(of: error) else {
                 return try await refused([:], "Nothing was saved: " + Self.message(error), .unprocessableContent)
             }
-            return try await refused([field.rawValue: Self.message(error)], "Nothing was saved: see the message next to the field.",
-                                     .unprocessableContent)
+            return try await refused(
+                [field.rawValue: Self.message(error)], "Nothing was saved: see the message next to the field.",
+                .unprocessableContent)
         } catch {
             guard let refusal = APIError(error), refusal.status != .notFound else { throw error }
             return try await refused([:], "Nothing was saved: " + Self.sentence(refusal.error.message), refusal.status)
@@ -242,12 +264,16 @@ extension WebRoutes {
 
     /// The form again with the book as it is now, the reader's changes kept in their fields and
     /// marked, and a message saying why nothing was saved.
-    private func changedElsewhere(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession,
-                                  changed: [BookField: String]) async throws -> Response {
-        let failure = "Nothing was saved: this book was changed in another window or on another device since this form was opened. "
+    private func changedElsewhere(
+        _ id: LibraryEntry.ID, _ request: Request, _ web: WebSession,
+        changed: [BookField: String]
+    ) async throws -> Response {
+        let failure =
+            "Nothing was saved: this book was changed in another window or on another device since this form was opened. "
             + "The form now shows it as it is, with your changes kept in the fields marked “not saved yet”: check them and save again."
-        return try await editPage(id, request, web, state: EditState(typed: changed, changedElsewhere: true, failure: failure),
-                                  status: .conflict)
+        return try await editPage(
+            id, request, web, state: EditState(typed: changed, changedElsewhere: true, failure: failure),
+            status: .conflict)
     }
 
     /// The field a refusal of the edit is about, when it is about one.
@@ -269,7 +295,7 @@ extension WebRoutes {
             return "This cannot be empty."
         case .tooLong(_, let limit, let length):
             return "This is \(NumberText.grouped(length)) characters long; at most \(NumberText.grouped(limit)) are kept. Shorten it."
-        case .outOfRange(_, let value, let allowed):
+        case .outOfRange(_, let value, let allowed), .notValid(_, let value, let allowed):
             return value.isEmpty ? sentence(allowed) : "“\(value)” cannot be used here: write \(allowed)."
         case .notPrintable:
             return sentence(problem.description)
@@ -281,8 +307,11 @@ extension WebRoutes {
     /// A cover image from the page's upload form, kept in the library.
     func uploadCover(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession) async throws -> Response {
         let failed = { (message: String, status: HTTPResponse.Status) in
-            try await editPage(id, request, web, state: EditState(errors: ["cover": message],
-                                                                  failure: "The cover was not changed: see the message next to it."), status: status)
+            try await editPage(
+                id, request, web,
+                state: EditState(
+                    errors: ["cover": message],
+                    failure: "The cover was not changed: see the message next to it."), status: status)
         }
         let form: MultipartForm
         do {
@@ -307,9 +336,12 @@ extension WebRoutes {
             try edit.set(.coverImageURL, text: text)
             _ = try await services.library(web.account).library.edit(.id(id), edit)
         } catch let error as LibraryError {
-            return try await editPage(id, request, web, state: EditState(errors: ["cover": Self.message(error)],
-                                                                         failure: "The cover was not changed: see the message next to it."),
-                                      status: .unprocessableContent)
+            return try await editPage(
+                id, request, web,
+                state: EditState(
+                    errors: ["cover": Self.message(error)],
+                    failure: "The cover was not changed: see the message next to it."),
+                status: .unprocessableContent)
         }
         return WebPages.redirect("/books/\(id.description)/edit?done=\(text.isEmpty ? "cover-removed" : "cover")#cover")
     }
@@ -323,9 +355,12 @@ extension WebRoutes {
         for (_, name) in names { typed[name] = form[name] ?? "" }
         if form["mine"] != nil { typed["mine"] = "yes" }
         let failed = { (message: String, status: HTTPResponse.Status) in
-            try await editPage(id, request, web, state: EditState(errors: ["edition": message],
-                                                                  failure: "The edition was not added: see the message next to it.",
-                                                                  newEdition: typed), status: status)
+            try await editPage(
+                id, request, web,
+                state: EditState(
+                    errors: ["edition": message],
+                    failure: "The edition was not added: see the message next to it.",
+                    newEdition: typed), status: status)
         }
         var details = BookEdit()
         do {
@@ -336,7 +371,9 @@ extension WebRoutes {
         } catch {
             return try await failed(Self.message(error), .unprocessableContent)
         }
-        guard !details.isEmpty else { return try await failed("Give at least an ISBN, a page count, a format or a publisher.", .badRequest) }
+        guard !details.isEmpty else {
+            return try await failed("Give at least an ISBN, a page count, a format or a publisher.", .badRequest)
+        }
         do {
             _ = try await services.library(web.account).library.addEdition(.id(id), details: details, choose: form["mine"] != nil)
         } catch let error as LibraryError {
@@ -379,60 +416,67 @@ extension WebRoutes {
 
     /// Every field of a book, once, in the order the form shows them.
     private static let editLayout: [GroupSpec] = [
-        GroupSpec(id: "book", legend: "The book", note: nil, fields: [
-            FieldSpec(.title, "Title"),
-            FieldSpec(.subtitle, "Subtitle"),
-            FieldSpec(.authors, "Authors and other people", .textarea,
-                      hint: "One per line: a name, or a name and a role, like “Fiona Staples (illustrator)”. The first author is the main one."),
-            FieldSpec(.seriesName, "Series"),
-            FieldSpec(.seriesPosition, "Number in the series", hint: "2, 1.5, or 1-3 for a book that holds several."),
-            FieldSpec(.seriesPositionEnd, "Last number, for a book that holds several"),
-            FieldSpec(.firstPublicationYear, "First published (year)", .numeric, hint: "-700 for 700 BCE."),
-            FieldSpec(.originalCountry, "Country of origin", hint: "A country code like NG, or the country's name."),
-            FieldSpec(.originalLanguage, "Original language", hint: "A language tag like en, fr or pt-BR."),
-            FieldSpec(.genres, "Genres", .textarea, hint: onePerLine),
-            FieldSpec(.description, "Description", .textarea),
-            FieldSpec(.culturalThemes, "Cultural themes", .textarea, hint: onePerLine),
-            FieldSpec(.contentWarnings, "Content warnings", .textarea, hint: onePerLine),
-            FieldSpec(.awards, "Awards", .textarea, hint: onePerLine),
-            FieldSpec(.readingDifficulty, "Reading difficulty", .select),
-        ]),
-        GroupSpec(id: "edition", legend: "This edition",
-                  note: "The edition the book's page shows: yours, else the best known. A book without one gets one when these are filled.",
-                  fields: [
-                      FieldSpec(.isbns, "ISBNs", .textarea, hint: onePerLine),
-                      FieldSpec(.publisher, "Publisher"),
-                      FieldSpec(.publicationDate, "Published", hint: "A year, a month or a day: 1969, 1969-03 or 1969-03-01."),
-                      FieldSpec(.pageCount, "Pages", .numeric),
-                      FieldSpec(.format, "Format", .select),
-                      FieldSpec(.language, "Language", hint: "A language tag like en, fr or pt-BR."),
-                      FieldSpec(.editionTitle, "Edition", hint: "Like “25th anniversary edition”."),
-                      FieldSpec(.translator, "Translator"),
-                      FieldSpec(.narrator, "Narrator"),
-                      FieldSpec(.audioDurationMinutes, "Audiobook length, minutes", .numeric),
-                      FieldSpec(.coverImageURL, "Cover address", hint: "The https:// address of an image; or upload one below."),
-                  ]),
-        GroupSpec(id: "reading", legend: "Your reading", note: nil, fields: [
-            FieldSpec(.status, "Status", .select),
-            FieldSpec(.owned, "I own a copy", .checkbox),
-            FieldSpec(.rating, "Rating", .select),
-            FieldSpec(.review, "Review", .textarea),
-            FieldSpec(.reviewHasSpoilers, "The review has spoilers", .checkbox),
-            FieldSpec(.notes, "Private notes", .textarea),
-            FieldSpec(.discussionNotes, "Discussion notes", .textarea, hint: "For a book club: only you see them."),
-            FieldSpec(.tags, "Tags", .textarea, hint: "One per line, or separated by commas."),
-            FieldSpec(.isFavorite, "A favorite", .checkbox),
-            FieldSpec(.isPublic, "Public", .checkbox),
-            FieldSpec(.recommendedBy, "Recommended by"),
-            FieldSpec(.wouldRecommend, "Would you recommend it?", .select),
-            FieldSpec(.contributesToCulturalGoal, "Counts toward my cultural reading goal", .checkbox),
-            FieldSpec(.culturalGoalCategory, "Cultural goal category"),
-            FieldSpec(.dailyReadingGoal, "Daily goal, pages", .numeric),
-            FieldSpec(.dateAdded, "Added", .date),
-            FieldSpec(.dateStarted, "Started", .date),
-            FieldSpec(.dateCompleted, "Finished", .date),
-            FieldSpec(.dateStopped, "Stopped", .date),
-        ]),
+        GroupSpec(
+            id: "book", legend: "The book", note: nil,
+            fields: [
+                FieldSpec(.title, "Title"),
+                FieldSpec(.subtitle, "Subtitle"),
+                FieldSpec(
+                    .authors, "Authors and other people", .textarea,
+                    hint:
+                        "One per line: a name, or a name and a role, like “Fiona Staples (illustrator)”. The first author is the main one."),
+                FieldSpec(.seriesName, "Series"),
+                FieldSpec(.seriesPosition, "Number in the series", hint: "2, 1.5, or 1-3 for a book that holds several."),
+                FieldSpec(.seriesPositionEnd, "Last number, for a book that holds several"),
+                FieldSpec(.firstPublicationYear, "First published (year)", .numeric, hint: "-700 for 700 BCE."),
+                FieldSpec(.originalCountry, "Country of origin", hint: "A country code like NG, or the country's name."),
+                FieldSpec(.originalLanguage, "Original language", hint: "A language tag like en, fr or pt-BR."),
+                FieldSpec(.genres, "Genres", .textarea, hint: onePerLine),
+                FieldSpec(.description, "Description", .textarea),
+                FieldSpec(.culturalThemes, "Cultural themes", .textarea, hint: onePerLine),
+                FieldSpec(.contentWarnings, "Content warnings", .textarea, hint: onePerLine),
+                FieldSpec(.awards, "Awards", .textarea, hint: onePerLine),
+                FieldSpec(.readingDifficulty, "Reading difficulty", .select),
+            ]),
+        GroupSpec(
+            id: "edition", legend: "This edition",
+            note: "The edition the book's page shows: yours, else the best known. A book without one gets one when these are filled.",
+            fields: [
+                FieldSpec(.isbns, "ISBNs", .textarea, hint: onePerLine),
+                FieldSpec(.publisher, "Publisher"),
+                FieldSpec(.publicationDate, "Published", hint: "A year, a month or a day: 1969, 1969-03 or 1969-03-01."),
+                FieldSpec(.pageCount, "Pages", .numeric),
+                FieldSpec(.format, "Format", .select),
+                FieldSpec(.language, "Language", hint: "A language tag like en, fr or pt-BR."),
+                FieldSpec(.editionTitle, "Edition", hint: "Like “25th anniversary edition”."),
+                FieldSpec(.translator, "Translator"),
+                FieldSpec(.narrator, "Narrator"),
+                FieldSpec(.audioDurationMinutes, "Audiobook length, minutes", .numeric),
+                FieldSpec(.coverImageURL, "Cover address", hint: "The https:// address of an image; or upload one below."),
+            ]),
+        GroupSpec(
+            id: "reading", legend: "Your reading", note: nil,
+            fields: [
+                FieldSpec(.status, "Status", .select),
+                FieldSpec(.owned, "I own a copy", .checkbox),
+                FieldSpec(.rating, "Rating", .select),
+                FieldSpec(.review, "Review", .textarea),
+                FieldSpec(.reviewHasSpoilers, "The review has spoilers", .checkbox),
+                FieldSpec(.notes, "Private notes", .textarea),
+                FieldSpec(.discussionNotes, "Discussion notes", .textarea, hint: "For a book club: only you see them."),
+                FieldSpec(.tags, "Tags", .textarea, hint: "One per line, or separated by commas."),
+                FieldSpec(.isFavorite, "A favorite", .checkbox),
+                FieldSpec(.isPublic, "Public", .checkbox),
+                FieldSpec(.recommendedBy, "Recommended by"),
+                FieldSpec(.wouldRecommend, "Would you recommend it?", .select),
+                FieldSpec(.contributesToCulturalGoal, "Counts toward my cultural reading goal", .checkbox),
+                FieldSpec(.culturalGoalCategory, "Cultural goal category"),
+                FieldSpec(.dailyReadingGoal, "Daily goal, pages", .numeric),
+                FieldSpec(.dateAdded, "Added", .date),
+                FieldSpec(.dateStarted, "Started", .date),
+                FieldSpec(.dateCompleted, "Finished", .date),
+                FieldSpec(.dateStopped, "Stopped", .date),
+            ]),
     ]
 
     /// A field of the form as the template shows it.
@@ -451,18 +495,20 @@ extension WebRoutes {
 
     /// A select's choices, the value's selected; a value that is not one of them is added.
     static func options(_ field: BookField, value: String) -> [WebViews.Option] {
-        var choices: [(String, String)] = switch field {
-        case .status: ReadingStatus.allCases.map { ($0.rawValue, $0.displayName) }
-        case .format: [("", "Not given")] + EditionFormat.allCases.map { ($0.rawValue, $0.displayName) }
-        case .readingDifficulty: [("", "Not given")] + ReadingDifficulty.allCases.map { ($0.rawValue, $0.displayName) }
-        case .rating:
-            [("", "No rating")] + stride(from: 0.25, through: 5, by: 0.25).map { value in
-                let text = NumberText.plain(value)
-                return (text, "\(text) star\(value == 1 ? "" : "s")")
+        var choices: [(String, String)] =
+            switch field {
+            case .status: ReadingStatus.allCases.map { ($0.rawValue, $0.displayName) }
+            case .format: [("", "Not given")] + EditionFormat.allCases.map { ($0.rawValue, $0.displayName) }
+            case .readingDifficulty: [("", "Not given")] + ReadingDifficulty.allCases.map { ($0.rawValue, $0.displayName) }
+            case .rating:
+                [("", "No rating")]
+                    + stride(from: 0.25, through: 5, by: 0.25).map { value in
+                        let text = NumberText.plain(value)
+                        return (text, "\(text) star\(value == 1 ? "" : "s")")
+                    }
+            case .wouldRecommend: [("", "Not said"), ("yes", "Yes"), ("no", "No")]
+            default: []
             }
-        case .wouldRecommend: [("", "Not said"), ("yes", "Yes"), ("no", "No")]
-        default: []
-        }
         let chosen = value.trimmingWhitespace()
         if !choices.contains(where: { $0.0 == chosen }) { choices.append((chosen, chosen)) }
         return choices.map { WebViews.Option(value: $0.0, label: $0.1, selected: $0.0 == chosen) }
