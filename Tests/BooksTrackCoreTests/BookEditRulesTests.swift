@@ -22,7 +22,7 @@ import Testing
         try edit.set(.seriesPosition, text: "1-3")
         try edit.set(.firstPublicationYear, text: "-700")
         try edit.set(.isbns, text: "0-441-47812-3, 978-0-06-051275-0")
-        try edit.set(.genres, text: "Science Fiction\nUtopia, Anarchism")
+        try edit.set(.genres, text: "Science Fiction, Utopia, Anarchism")
         try edit.set(.authors, text: "Ursula K. Le Guin; Charles Vess (Illustrator)")
         try edit.set(.originalCountry, text: "us")
         try edit.set(.owned, text: "yes")
@@ -45,6 +45,10 @@ import Testing
         #expect(edit.dateStarted?.value.map(ISO8601Text.day) == "2024-03-05")
         #expect(edit.publicationDate == .set(try #require(PartialDate(year: 1988, month: 10, day: 1))))
         #expect(edit.subtitle == .clear, "empty text clears a field")
+
+        var lines = BookEdit()
+        try lines.set(.awards, text: "Hugo Award, Best Novel\nNebula Award")
+        #expect(lines.awards?.replacement == ["Hugo Award, Best Novel", "Nebula Award"], "an item on a line of its own keeps its comma")
     }
 
     @Test func badTypedValuesAreRefusedNamingTheField() {

@@ -105,7 +105,7 @@ import Testing
             #expect(refused.status == 422)
             #expect(
                 refused.text.contains(
-                    #"<p class="field-error" id="pageCount-error">“lots” cannot be used here: write a whole number, 1–100,000.</p>"#),
+                    #"<p class="field-error" id="pageCount-error">“lots” cannot be used here: write a whole number from 1 to 100,000.</p>"#),
                 "\(refused.text)")
             let again = try EditForm(refused)
             #expect(again["pageCount"] == "lots", "what was typed stays")
@@ -172,7 +172,7 @@ import Testing
             #expect(tooLong.text.contains("This is 12,000 characters long; at most 10,000 are kept."))
 
             for (field, typed, message) in [
-                ("firstPublicationYear", "1234567890123456789", "write a year, -9,999–9,999 (-700 is 700 BCE)"),
+                ("firstPublicationYear", "1234567890123456789", "write a year from -9,999 to 9,999 (-700 is 700 BCE)"),
                 ("coverImageURL", "http://covers.example/beloved.jpg", "write an https:// address of an image"),
                 ("coverImageURL", "javascript:alert(1)", "write an https:// address of an image"),
                 ("title", "\u{7}\u{202E}\u{1B}", "This cannot be empty."),

@@ -75,17 +75,17 @@ import Testing
             let path = String(try #require(list.text.firstMatch(of: /href="(\/authors\/[0-9A-Fa-f-]{36})"/)).1)
 
             let bad = try await WebAppTests.submit(browser, from: path, to: path,
-                                                   [("gender", "male"), ("region", "africa"), ("nationality", "Nigeria"), ("marginalized", "auto")])
+                                                   [("gender", "male"), ("culturalRegion", "africa"), ("nationality", "Nigeria"), ("marginalizedVoiceOverride", "auto")])
             #expect(bad.status == 400)
             #expect(bad.text.contains(#"id="author-error">"#))
             #expect(bad.text.contains("ISO 3166"))
             #expect(bad.text.contains(#"value="Nigeria""#), "what was typed is kept")
             #expect(bad.text.contains(#"<option value="africa" selected>"#))
-            let forged = try await WebAppTests.submit(browser, from: path, to: path, [("gender", "robot"), ("marginalized", "auto")])
+            let forged = try await WebAppTests.submit(browser, from: path, to: path, [("gender", "robot"), ("marginalizedVoiceOverride", "auto")])
             #expect(forged.status == 400)
 
             let saved = try await WebAppTests.submit(browser, from: path, to: path,
-                                                     [("gender", "male"), ("region", "africa"), ("nationality", "ng"), ("marginalized", "auto")])
+                                                     [("gender", "male"), ("culturalRegion", "africa"), ("nationality", "ng"), ("marginalizedVoiceOverride", "auto")])
             #expect(saved.header("Location") == "/authors?missing=1&saved=1")
             #expect(try await browser.get("/authors?missing=1").text.contains("Every author has gender, region and nationality recorded."))
             let all = try await browser.get("/authors")
@@ -95,7 +95,7 @@ import Testing
             // Another reader's author does not exist for bob.
             let bob = try await WebAppTests.signedIn(server, "bob")
             #expect(try await bob.get(path).status == 404)
-            #expect(try await WebAppTests.submit(bob, from: "/authors", to: path, [("gender", "female"), ("marginalized", "auto")]).status == 404)
+            #expect(try await WebAppTests.submit(bob, from: "/authors", to: path, [("gender", "female"), ("marginalizedVoiceOverride", "auto")]).status == 404)
         }
     }
 

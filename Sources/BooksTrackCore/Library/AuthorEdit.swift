@@ -108,7 +108,7 @@ public struct AuthorEdit: Hashable, Sendable {
 
     private static func year(_ text: String, field: AuthorField) throws(LibraryError) -> Int {
         guard let year = Int(text), Bounds.year.contains(year) else {
-            throw invalid(field, text, "a year, \(Bounds.text(Bounds.year)) (-700 is 700 BCE)")
+            throw invalid(field, text, "a year from -9,999 to 9,999 (-700 is 700 BCE)")
         }
         return year
     }

@@ -6,8 +6,8 @@ import Foundation
 
 extension BookEdit {
     /// Sets `field` from the text a reader typed. Empty text clears the field (a title cannot be
-    /// cleared); a list field is replaced by the items of the text (one per line, or separated by
-    /// commas; people one per line or separated by semicolons, each "Name" or "Name (role)").
+    /// cleared); a list field is replaced by the items of the text (one per line; on one line,
+    /// separated by commas, people by semicolons, each "Name" or "Name (role)").
     public mutating func set(_ field: BookField, text: String) throws(LibraryError) {
         let trimmed = TextCleaning.paragraphs(text).trimmingWhitespace()
         if field.isList {
@@ -49,8 +49,11 @@ extension BookEdit {
 
     private enum ListMode { case replace, add, remove }
 
+    /// The items of a list as typed: one per line; on one line, separated by semicolons (people)
+    /// or commas (other lists), so that an item with a comma ("Hugo Award, Best Novel") is kept
+    /// whole when it has a line of its own.
     private static func items(of text: String, for field: BookField) -> [String] {
-        let separators: Set<Character> = field == .authors ? ["\n", ";"] : ["\n", ","]
+        let separators: Set<Character> = text.contains(where: \.isNewline) ? ["\n", "\r\n", "\r"] : field == .authors ? [";"] : [","]
         return text.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
@@ -249,7 +252,7 @@ extension BookEdit {
 
     private static func number(_ text: String, field: BookField, in range: ClosedRange<Int>) throws(LibraryError) -> Int {
         guard let value = Int(text.trimmingWhitespace()), range.contains(value) else {
-            throw invalid(field, text, "a whole number, \(Bounds.text(range))")
+            throw invalid(field, text, "a whole number from \(NumberText.grouped(range.lowerBound)) to \(NumberText.grouped(range.upperBound))")
         }
         return value
     }
@@ -257,7 +260,7 @@ extension BookEdit {
     private static func year(_ text: String, field: BookField) throws(LibraryError) -> Int {
         if let year = Int(text), Bounds.year.contains(year) { return year }
         if let date = PartialDate(parsing: text) { return date.year }
-        throw invalid(field, text, "a year, \(Bounds.text(Bounds.year)) (-700 is 700 BCE)")
+        throw invalid(field, text, "a year from -9,999 to 9,999 (-700 is 700 BCE)")
     }
 
     private static func flag(_ text: String, field: BookField) throws(LibraryError) -> Bool {

@@ -21,6 +21,9 @@ extension WebRoutes {
         router.post("/authors/:id") { request, context in
             await form(request, context) { web, form in try await describeAuthor(try context.id("id"), request, web, form) }
         }
+        router.post("/authors/:id/merge") { request, context in
+            await form(request, context) { web, form in try await mergeAuthor(try context.id("id"), request, web, form) }
+        }
         router.post("/authors/suggestions") { request, context in
             await form(request, context) { web, form in
                 let input = JobInputs.AuthorSuggestions(author: nil, limit: Self.authorsAskedAtOnce, apply: false)
@@ -66,43 +69,61 @@ extension WebRoutes {
 
     private func authorPage(_ id: Author.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                             status: HTTPResponse.Status = .ok) async throws -> Response {
-        let author = try await services.library(web.account).authors.author(id: id)
-        let gender = state.values["gender"] ?? author.gender.rawValue
-        let region = state.values["region"] ?? author.culturalRegion?.rawValue ?? ""
-        let marginalized = state.values["marginalized"] ?? author.marginalizedVoiceOverride.map { $0 ? "yes" : "no" } ?? "auto"
-        var facts: [Fact] = []
-        if let born = author.birthYear { facts.append(Fact(name: "Born", value: String(born))) }
-        if let died = author.deathYear { facts.append(Fact(name: "Died", value: String(died))) }
+        let library = services.library(web.account).library
+        let page = try await library.authorPage(id)
+        let others = try await library.authorsWithBookCounts().map(\.author).filter { $0.id != id }
+        let author = page.author
+        let value = { (field: AuthorField, current: String) in state.values[field.rawValue] ?? current }
+        let gender = value(.gender, author.gender.rawValue)
+        let region = value(.culturalRegion, author.culturalRegion?.rawValue ?? "")
+        let marginalized = value(.marginalizedVoiceOverride, author.marginalizedVoiceOverride.map { $0 ? "yes" : "no" } ?? "auto")
+        var facts: [Fact] = [
+            Fact(name: "Books in your library", value: NumberText.grouped(page.books.count)),
+            Fact(name: "Marginalized voice", value: (author.representsMarginalizedVoices ? "Yes" : "No")
+                    + (author.marginalizedVoiceOverride == nil ? " (by the rule)" : " (your answer)")),
+        ]
         if let wikidata = author.externalIDs.wikidataID { facts.append(Fact(name: "Wikidata", value: wikidata)) }
+        let notice = request.uri.queryParameters.get("merged").map { _ in "Merged: the books of both are this author's." }
         return pages.render("author", AuthorPage(
-            frame: WebViews.frame(author.displayName, tab: "/insights", theme: theme(request), session: web,
+            frame: WebViews.frame(author.displayName, tab: "/insights", theme: theme(request), session: web, notice: notice,
                                   failure: state.errors.isEmpty ? nil : "Not saved: see the message next to the field."),
             id: author.id.description, name: author.displayName,
+            fields: AuthorPage.Texts(
+                name: value(.name, author.name), sortName: value(.sortName, author.sortName ?? ""),
+                nationality: value(.nationality, author.nationality ?? ""), ethnicity: value(.ethnicity, author.ethnicity ?? ""),
+                birthYear: value(.birthYear, author.birthYear.map(String.init) ?? ""),
+                deathYear: value(.deathYear, author.deathYear.map(String.init) ?? "")),
             genders: AuthorGender.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == gender) },
             regions: [WebViews.Option(value: "", label: "Not recorded", selected: region.isEmpty)]
                 + CulturalRegion.allCases.map { WebViews.Option(value: $0.rawValue, label: $0.displayName, selected: $0.rawValue == region) },
-            nationality: state.values["nationality"] ?? author.nationality ?? "",
-            marginalized: [("auto", "Decided by the region"), ("yes", "Yes"), ("no", "No")].map {
+            marginalized: [("auto", "Decided by the rule (gender and region)"), ("yes", "Yes"), ("no", "No")].map {
                 WebViews.Option(value: $0.0, label: $0.1, selected: $0.0 == marginalized)
             },
-            error: state.errors["author"], facts: facts), status: status)
+            error: state.errors["author"], errorField: state.errors["field"], facts: facts,
+            books: page.books.map { AuthorPage.BookLink(href: "/books/\($0.entry.id)", title: $0.work.title, status: $0.entry.status.displayName) },
+            others: others.map { WebViews.Option(value: $0.id.description, label: $0.displayName, selected: false) }), status: status)
     }
 
     private func describeAuthor(_ id: Author.ID, _ request: Request, _ web: WebSession, _ form: WebForm) async throws -> Response {
-        let kept = ["gender": form["gender"] ?? "", "region": form["region"] ?? "", "nationality": form["nationality"] ?? "",
-                    "marginalized": form["marginalized"] ?? ""]
+        var kept: [String: String] = [:]
+        var edit = AuthorEdit()
         do {
-            guard let gender = AuthorGender(rawValue: form["gender"] ?? "unknown"),
-                  let marginalized = AuthorDescription.Answer(rawValue: form["marginalized"] ?? "auto")
-            else { throw FieldError("Choose the gender and the marginalized-voice answer from their lists.") }
-            let region = try form["region"].map { text in
-                guard let region = CulturalRegion(rawValue: text) else { throw FieldError("Choose a region from the list.") }
-                return region
+            // Every field the form sends goes through the one reading of an author's fields.
+            for field in AuthorField.allCases {
+                guard let text = form[field.rawValue] else { continue }
+                kept[field.rawValue] = text
+                do {
+                    try edit.set(field, text: text)
+                } catch {
+                    throw FieldFailure(field: field, error: error)
+                }
             }
-            // An empty nationality clears it.
-            let description = AuthorDescription(gender: gender, culturalRegion: region, nationality: form["nationality"] ?? "",
-                                                marginalized: marginalized)
-            _ = try await services.library(web.account).authors.describe(id: id, description)
+            guard !edit.isEmpty else { throw FieldError("Change a field, then save.") }
+            _ = try await services.library(web.account).library.editAuthor(id, edit)
+        } catch let failure as FieldFailure {
+            let message = APIError(failure.error).map(\.error.message) ?? failure.error.description
+            return try await authorPage(id, request, web, state: FormState(errors: ["author": message, "field": failure.field.rawValue], values: kept),
+                                        status: .badRequest)
         } catch let error as FieldError {
             return try await authorPage(id, request, web, state: FormState(errors: ["author": error.message], values: kept), status: .badRequest)
         } catch {
@@ -110,6 +131,27 @@ extension WebRoutes {
             return try await authorPage(id, request, web, state: FormState(errors: ["author": refusal.error.message], values: kept), status: refusal.status)
         }
         return WebPages.redirect("/authors?missing=1&saved=1")
+    }
+
+    /// A field the reader typed that its reading refused.
+    private struct FieldFailure: Error {
+        let field: AuthorField
+        let error: LibraryError
+    }
+
+    /// Merges this author into the one chosen (`into`) and shows the one kept.
+    private func mergeAuthor(_ id: Author.ID, _ request: Request, _ web: WebSession, _ form: WebForm) async throws -> Response {
+        guard let into = form["into"].flatMap(Author.ID.init(uuidString:)) else {
+            return try await authorPage(id, request, web, state: FormState(errors: ["author": "Choose the author to merge into."]),
+                                        status: .badRequest)
+        }
+        do {
+            _ = try await services.library(web.account).library.mergeAuthor(id, into: into)
+        } catch LibraryError.authorNotFound(let missing) where missing == into {
+            return try await authorPage(id, request, web, state: FormState(errors: ["author": "That author is no longer in your library."]),
+                                        status: .badRequest)
+        }
+        return WebPages.redirect("/authors/\(into)?merged=1")
     }
 
     /// Accepts one suggestion of a finished job (`author`), or all of them (`all`): what the job
