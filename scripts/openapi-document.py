@@ -241,13 +241,16 @@ schemas["APITokenList"] = arr(ref("APIToken"), description="API tokens, newest f
 schemas["PagePhotoList"] = arr(ref("PagePhoto"), description="A book's page photos.")
 
 # --- Goals and insights ---------------------------------------------------------------------------
-schemas["ReadingGoal"] = obj({"year": INT, "books": INT, "pages": INT}, ["year"], "A yearly goal in books, pages or both.")
+schemas["ReadingGoal"] = obj({"year": INT, "books": INT, "pages": INT,
+                              "cultural": desc(INT, "Books marked toward the cultural goal (contributesToCulturalGoal) to finish.")},
+                             ["year"], "A yearly goal in books, pages, books toward the cultural goal, or several.")
 schemas["GoalProgress"] = obj({
     "goal": ref("ReadingGoal"), "booksDone": INT, "pagesDone": INT,
+    "culturalDone": desc(INT, "Books marked toward the cultural goal finished in the year."),
     "daysInYear": {"type": "integer", "enum": [365, 366]},
     "daysElapsed": INT, "daysLeft": INT,
-    "expectedBooks": NUM, "expectedPages": NUM, "booksPerWeekNeeded": NUM, "pagesPerDayNeeded": NUM,
-}, ["goal", "booksDone", "pagesDone", "daysInYear", "daysElapsed", "daysLeft"], "How a yearly goal stands today (UTC).")
+    "expectedBooks": NUM, "expectedPages": NUM, "expectedCultural": NUM, "booksPerWeekNeeded": NUM, "pagesPerDayNeeded": NUM,
+}, ["goal", "booksDone", "pagesDone", "culturalDone", "daysInYear", "daysElapsed", "daysLeft"], "How a yearly goal stands today (UTC).")
 schemas["Removed"] = obj({"removed": desc(INT, "The year whose goal was removed.")}, ["removed"], "LibraryRoutes.Removed.")
 schemas["LibraryFigures"] = obj({
     "total": INT,
@@ -639,7 +642,9 @@ schemas["GoalUpdate"] = obj({
     "year": nullable({"type": "integer", "minimum": 1, "maximum": 9999, "description": "Default: this year (UTC)."}),
     "books": nullable({"type": "integer", "minimum": 1, "maximum": 100000}),
     "pages": nullable({"type": "integer", "minimum": 1, "maximum": 100000000}),
-}, description="LibraryRoutes.GoalUpdate: books, pages or both.", **any_present("books", "pages"))
+    "cultural": nullable({"type": "integer", "minimum": 1, "maximum": 100000,
+                          "description": "Books marked toward the cultural goal to finish in the year."}),
+}, description="LibraryRoutes.GoalUpdate: books, pages, cultural, or several.", **any_present("books", "pages", "cultural"))
 
 _DAY = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
 DAY_OR_DATE = {"type": "string", "pattern": f"^{_DAY}$|{DATE_IN['pattern']}",

@@ -293,7 +293,7 @@ final class ExportLibrary {
             name: "Ngũgĩ wa Thiong'o", gender: .male, culturalRegion: .africa, nationality: "Kenyan", birthYear: 1938,
             marginalizedVoiceOverride: true, dateCreated: LibraryFixtures.date(2020, 1, 3)
         )
-        let work = Work(
+        var work = Work(
             title: "The Left Hand of Darkness", subtitle: "Hainish \"4\" \\ 1969", authorIDs: [leGuin.id, ngugi.id],
             genres: ["Science Fiction", "Ünïcödé\nline"], originalLanguage: "en", firstPublicationYear: 1969,
             description: "Genly Ai\tis sent to Gethen.\r\nControl \u{01} and emoji 📚.", seriesName: "Hainish Cycle", seriesPosition: 4.5,
@@ -306,8 +306,9 @@ final class ExportLibrary {
             providerTag: "orchestrated:google+openlibrary", isSynthetic: true, reviewStatus: .pending,
             scanImagePath: "/scans/shelf-1.jpg", boundingBox: BoundingBox(x: 0.1, y: 0.2, width: 0.05, height: 0.7),
             dateCreated: LibraryFixtures.date(2021, 5, 6), lastModified: Date(timeIntervalSinceReferenceDate: 720_000_000.987654),
-            lastEnrichedAt: LibraryFixtures.date(2022, 2, 2), dataQuality: 87
+            lastEnrichedAt: LibraryFixtures.date(2022, 2, 2), dataQuality: 87, readerSetFields: [.title, .description, .genres]
         )
+        work.originalCountry = "US"
         let oldest = Edition(
             workID: work.id, isbns: [try ISBN(parsing: "0-441-47812-3")], publisher: "Ace", pageCount: 286, format: .paperback,
             dateCreated: LibraryFixtures.date(2021, 5, 7)
@@ -320,7 +321,8 @@ final class ExportLibrary {
             externalIDs: EditionExternalIDs(
                 openLibraryEditionID: "OL1M", isbndbID: "e-1", googleBooksVolumeIDs: ["v"], amazonASINs: ["A1", "A2"], librarythingIDs: ["l"]
             ),
-            dateCreated: LibraryFixtures.date(2021, 5, 8), lastModified: Date(timeIntervalSinceReferenceDate: 721_000_000.5)
+            dateCreated: LibraryFixtures.date(2021, 5, 8), lastModified: Date(timeIntervalSinceReferenceDate: 721_000_000.5),
+            readerSetFields: [.pageCount, .coverImageURL]
         )
         let newest = Edition(
             workID: work.id, publicationDate: PartialDate(year: 2019, month: 9, day: 3), format: .ebook,

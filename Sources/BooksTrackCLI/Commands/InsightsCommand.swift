@@ -61,17 +61,22 @@ struct GoalCommand: AsyncParsableCommand {
 }
 
 struct GoalSetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a year's goal in books, pages or both.")
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Set a year's goal in books, pages, books toward the cultural goal, or several.",
+        discussion: "--cultural counts the books you mark toward your cultural reading goal (bookstrack edit BOOK --cultural-goal yes) "
+            + "and finish in the year.")
 
     @OptionGroup var options: LibraryOptions
     @Option(name: .long, help: "The year (default: this year).") var year: Int?
     @Option(name: .long, help: "Books to finish.") var books: Int?
     @Option(name: .long, help: "Pages to read.") var pages: Int?
+    @Option(name: .long, help: "Books toward your cultural reading goal to finish.") var cultural: Int?
 
     func run() async throws {
-        let goal = try await options.user(creatingUser: true).goals.setGoal(year: year, books: books, pages: pages)
+        let goal = try await options.user(creatingUser: true).goals.setGoal(year: year, books: books, pages: pages, cultural: cultural)
         say("Goal for \(goal.year): " + [books.map { HumanFormat.count($0, "book", "books") },
-                                    pages.map { HumanFormat.count($0, "page", "pages") }]
+                                    pages.map { HumanFormat.count($0, "page", "pages") },
+                                    cultural.map { HumanFormat.count($0, "book", "books") + " toward the cultural goal" }]
             .compactMap { $0 }.joined(separator: " and "))
     }
 }

@@ -98,6 +98,10 @@ enum InsightsText {
                 + (goal.expectedPages.map { ", \(NumberText.grouped(Int($0))) expected by today" } ?? "")
                 + (goal.pagesPerDayNeeded.map { "; \(FigureText.decimal($0)) a day to finish" } ?? ""))
         }
+        if let cultural = goal.goal.cultural {
+            lines.append("  cultural  " + bar(goal.culturalDone, of: cultural) + "  \(goal.culturalDone) of \(cultural) books you marked toward it"
+                + (goal.expectedCultural.map { ", \(FigureText.decimal($0)) expected by today" } ?? ""))
+        }
         return lines
     }
 

@@ -1,16 +1,22 @@
 import Foundation
 
-/// A yearly reading goal in books, pages or both.
+/// A yearly reading goal in books, pages, books toward the cultural goal (books the reader marks
+/// as by under-represented voices, `LibraryEntry.contributesToCulturalGoal`), or several.
 public struct ReadingGoal: Codable, Hashable, Sendable {
     public var year: Int
     public var books: Int?
     public var pages: Int?
+    /// Books marked toward the cultural goal to finish in the year.
+    public var cultural: Int?
 
-    /// Creates a goal; at least one of `books` and `pages` must be given, each above zero.
-    public init(year: Int, books: Int?, pages: Int?) throws(ValidationError) {
-        guard books != nil || pages != nil else { throw .empty(field: "goal (books or pages)") }
+    /// Creates a goal; at least one of `books`, `pages` and `cultural` must be given, each above zero.
+    public init(year: Int, books: Int?, pages: Int?, cultural: Int? = nil) throws(ValidationError) {
+        guard books != nil || pages != nil || cultural != nil else { throw .empty(field: "goal (books, pages or cultural)") }
         if let books, !Bounds.goalBooks.contains(books) {
             throw .outOfRange(field: "books", value: "\(books)", allowed: "1 to 100,000")
+        }
+        if let cultural, !Bounds.goalBooks.contains(cultural) {
+            throw .outOfRange(field: "cultural", value: "\(cultural)", allowed: "1 to 100,000")
         }
         if let pages, !Bounds.goalPages.contains(pages) {
             throw .outOfRange(field: "pages", value: "\(pages)", allowed: "1 to 100,000,000")
@@ -19,6 +25,7 @@ public struct ReadingGoal: Codable, Hashable, Sendable {
         self.year = year
         self.books = books
         self.pages = pages
+        self.cultural = cultural
     }
 }
 
@@ -27,6 +34,8 @@ public struct GoalProgress: Codable, Hashable, Sendable {
     public var goal: ReadingGoal
     public var booksDone: Int
     public var pagesDone: Int
+    /// Books marked toward the cultural goal finished in the year.
+    public var culturalDone: Int
     /// 365 or 366.
     public var daysInYear: Int
     /// Days of the year gone by, today included: 0 before the year, `daysInYear` after it.
@@ -36,16 +45,18 @@ public struct GoalProgress: Codable, Hashable, Sendable {
     /// Where the reader would be by today at an even pace toward the goal.
     public var expectedBooks: Double?
     public var expectedPages: Double?
+    public var expectedCultural: Double?
     /// What is left to read, per week and per day, to reach the goal on time; nil once reached
     /// or once the year is over.
     public var booksPerWeekNeeded: Double?
     public var pagesPerDayNeeded: Double?
 
     /// Works out the progress of `goal` with what was finished so far, on the day of `now`.
-    public init(goal: ReadingGoal, booksDone: Int, pagesDone: Int, now: Date) {
+    public init(goal: ReadingGoal, booksDone: Int, pagesDone: Int, culturalDone: Int = 0, now: Date) {
         self.goal = goal
         self.booksDone = booksDone
         self.pagesDone = pagesDone
+        self.culturalDone = culturalDone
         let calendar = PartialDate.gregorianUTC
         let isLeap = (goal.year % 4 == 0 && goal.year % 100 != 0) || goal.year % 400 == 0
         daysInYear = isLeap ? 366 : 365
@@ -62,6 +73,7 @@ public struct GoalProgress: Codable, Hashable, Sendable {
         let days = Double(daysInYear)
         expectedBooks = goal.books.map { Double($0) * elapsed / days }
         expectedPages = goal.pages.map { Double($0) * elapsed / days }
+        expectedCultural = goal.cultural.map { Double($0) * elapsed / days }
         if let books = goal.books, booksDone < books, daysLeft > 0, today <= goal.year {
             booksPerWeekNeeded = Double(books - booksDone) / Double(daysLeft) * 7
         }
@@ -74,7 +86,8 @@ public struct GoalProgress: Codable, Hashable, Sendable {
     public var isOnTrack: Bool {
         let booksOK = expectedBooks.map { Double(booksDone) >= $0.rounded(.down) } ?? true
         let pagesOK = expectedPages.map { Double(pagesDone) >= $0.rounded(.down) } ?? true
-        return booksOK && pagesOK
+        let culturalOK = expectedCultural.map { Double(culturalDone) >= $0.rounded(.down) } ?? true
+        return booksOK && pagesOK && culturalOK
     }
 }
 

@@ -46,6 +46,7 @@ extension JSONTextBuffer {
         closeArray()
         member("genres", work.genres)
         member("originalLanguage", work.originalLanguage)
+        member("originalCountry", work.originalCountry)
         member("firstPublicationYear", work.firstPublicationYear)
         member("description", work.description)
         member("seriesName", work.seriesName)
@@ -95,6 +96,7 @@ extension JSONTextBuffer {
         member("lastModified", work.lastModified)
         member("lastEnrichedAt", work.lastEnrichedAt)
         member("dataQuality", work.dataQuality)
+        member("readerSetFields", work.readerSetFields.sorted().map(\.rawValue))
         closeObject()
     }
 
@@ -126,6 +128,7 @@ extension JSONTextBuffer {
         closeObject()
         member("dateCreated", edition.dateCreated)
         member("lastModified", edition.lastModified)
+        member("readerSetFields", edition.readerSetFields.sorted().map(\.rawValue))
         closeObject()
     }
 

@@ -128,9 +128,15 @@ public enum InsightsHTMLReport {
             body += GoalProgressBar(title: "Pages", unit: "pages", done: progress.pagesDone, goal: pages, expected: progress.expectedPages)
                 .svg()
         }
+        if let cultural = progress.goal.cultural {
+            body += GoalProgressBar(title: "Cultural goal (books you marked)", unit: "books", done: progress.culturalDone, goal: cultural,
+                                    expected: progress.expectedCultural)
+                .svg()
+        }
         var notes: [String] = []
         if progress.daysElapsed > 0, progress.daysLeft > 0 {
-            let parts = [("books", progress.booksDone, progress.expectedBooks), ("pages", progress.pagesDone, progress.expectedPages)]
+            let parts = [("books", progress.booksDone, progress.expectedBooks), ("pages", progress.pagesDone, progress.expectedPages),
+                         ("the cultural goal", progress.culturalDone, progress.expectedCultural)]
             let behind = parts.filter { _, done, expected in finite(expected).map { Double(done) < $0.rounded(.down) } ?? false }.map(\.0)
             notes.append(behind.isEmpty ? "On track." : "Behind the even pace on \(behind.joined(separator: " and ")).")
         }

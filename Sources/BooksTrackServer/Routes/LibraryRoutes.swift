@@ -34,6 +34,8 @@ enum LibraryRoutes {
         var year: Int?
         var books: Int?
         var pages: Int?
+        /// Books toward the cultural goal.
+        var cultural: Int?
     }
 
     struct Removed: Codable, Sendable { var removed: Int }
@@ -85,7 +87,7 @@ enum LibraryRoutes {
         },
         APIRoute(.put, "/v1/goal", .account) { request, context, services in
             let body = try await JSONBody.decode(GoalUpdate.self, from: request, limit: services.configuration.jsonBodyLimit)
-            let goal = try await user(context, services).goals.setGoal(year: body.year, books: body.books, pages: body.pages)
+            let goal = try await user(context, services).goals.setGoal(year: body.year, books: body.books, pages: body.pages, cultural: body.cultural)
             return try JSONBody.success(goal, context: context)
         },
         APIRoute(.delete, "/v1/goal", .account, query: ["year"]) { request, context, services in

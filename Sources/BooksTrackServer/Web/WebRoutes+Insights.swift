@@ -45,14 +45,15 @@ extension WebRoutes {
                 + shownYears.map { WebViews.NavItem(href: "/insights?year=\($0)", label: String($0), current: $0 == chosen) },
             report: InsightsHTMLReport.sections(insights, goalHint: "set one below"),
             goalYear: goalYear, goalBooks: state.values["books"] ?? goal?.books.map(String.init) ?? "",
-            goalPages: state.values["pages"] ?? goal?.pages.map(String.init) ?? "", goalError: state.errors["goal"],
+            goalPages: state.values["pages"] ?? goal?.pages.map(String.init) ?? "",
+            goalCultural: state.values["cultural"] ?? goal?.cultural.map(String.init) ?? "", goalError: state.errors["goal"],
             hasGoal: goal != nil, authorsMissing: authorsMissing == 0 ? nil : authorsMissing), status: status)
     }
 
     private func changeGoal(_ request: Request, _ web: WebSession, _ form: WebForm) async throws -> Response {
         guard let year = Self.year(form["year"]) ?? nil else { throw WebError(.badRequest, "Choose the goal's year.") }
         let goals = services.library(web.account).goals
-        let kept = ["year": String(year), "books": form["books"] ?? "", "pages": form["pages"] ?? ""]
+        let kept = ["year": String(year), "books": form["books"] ?? "", "pages": form["pages"] ?? "", "cultural": form["cultural"] ?? ""]
         do {
             if form["remove"] != nil {
                 // Removing a goal already gone (a second click) is done, not an error.
@@ -66,7 +67,11 @@ extension WebRoutes {
                     guard let pages = Int(text) else { throw FieldError("Write the number of pages as a whole number.") }
                     return pages
                 }
-                _ = try await goals.setGoal(year: year, books: books, pages: pages)
+                let cultural = try form["cultural"].map { text in
+                    guard let books = Int(text) else { throw FieldError("Write the number of books toward the cultural goal as a whole number.") }
+                    return books
+                }
+                _ = try await goals.setGoal(year: year, books: books, pages: pages, cultural: cultural)
             }
         } catch let error as FieldError {
             return try await insightsPage(request, web, state: FormState(errors: ["goal": error.message], values: kept), status: .badRequest)

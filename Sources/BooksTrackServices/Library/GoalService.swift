@@ -17,9 +17,10 @@ public struct GoalService: Sendable {
         year ?? PartialDate.gregorianUTC.component(.year, from: now())
     }
 
-    /// Sets (or replaces) a year's goal (this year when nil).
-    public func setGoal(year: Int?, books: Int?, pages: Int?) async throws -> ReadingGoal {
-        let goal = try ReadingGoal(year: self.year(year), books: books, pages: pages)
+    /// Sets (or replaces) a year's goal (this year when nil): books, pages, books toward the
+    /// cultural goal, or several.
+    public func setGoal(year: Int?, books: Int?, pages: Int?, cultural: Int? = nil) async throws -> ReadingGoal {
+        let goal = try ReadingGoal(year: self.year(year), books: books, pages: pages, cultural: cultural)
         let store = store
         try await store.transaction { try store.setGoal(goal) }
         return goal

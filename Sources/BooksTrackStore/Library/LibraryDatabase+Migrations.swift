@@ -335,12 +335,13 @@ extension LibraryDatabase {
         }
         migrator.registerMigration("v25-reader-edits") { db in
             // The fields a reader set by hand, as a JSON list of names (enrichment and imports
-            // leave them alone), the country a work was first published in, and the covers
-            // readers uploaded, one per edition.
+            // leave them alone), the country a work was first published in, the covers readers
+            // uploaded (one per edition), and a year's target of books toward the cultural goal.
             try db.execute(sql: """
                 ALTER TABLE works ADD COLUMN originalCountry TEXT;
                 ALTER TABLE works ADD COLUMN readerSetFields TEXT;
                 ALTER TABLE editions ADD COLUMN readerSetFields TEXT;
+                ALTER TABLE reading_goals ADD COLUMN culturalBooks INTEGER;
                 CREATE TABLE cover_images (
                     userKey INTEGER NOT NULL,
                     editionID BLOB NOT NULL,

@@ -15,6 +15,7 @@ extension WebRoutes {
         var goalYear: Int
         var goalBooks: String
         var goalPages: String
+        var goalCultural: String
         var goalError: String?
         var hasGoal: Bool
         /// Authors missing a detail the shares count; nil for none.

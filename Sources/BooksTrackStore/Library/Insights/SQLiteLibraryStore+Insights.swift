@@ -35,8 +35,14 @@ extension SQLiteLibraryStore {
     /// How the goal of `year` stands, nil without one.
     private func goalProgress(_ db: Database, _ user: Int64?, year: Int, now: Date) throws -> GoalProgress? {
         guard let set = try goal(db, user, year: year) else { return nil }
-        let done = try InsightsQueries(db: db, user: user, scope: InsightsScope(year: year, now: now)).finished()
-        return GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, now: now)
+        let scope = InsightsScope(year: year, now: now)
+        let done = try InsightsQueries(db: db, user: user, scope: scope).finished()
+        // Books the reader marked toward the cultural goal and finished in the year.
+        let cultural = try Self.fetchInt(db, """
+            SELECT COUNT(*) FROM entries WHERE userKey = ? AND contributesToCulturalGoal = 1 AND status = 'read'
+            AND dateCompleted >= ? AND dateCompleted < ?
+            """, [user, scope.start, scope.end])
+        return GoalProgress(goal: set, booksDone: done.books, pagesDone: done.pages, culturalDone: cultural, now: now)
     }
 
     /// `read` after bringing the insight counters up to date, when a change left them behind.
@@ -60,18 +66,20 @@ extension SQLiteLibraryStore {
     }
 
     func goal(_ db: Database, _ user: Int64?, year: Int) throws -> ReadingGoal? {
-        try Self.fetch(db, "SELECT year, books, pages FROM reading_goals WHERE userKey = ? AND year = ?", [user, year],
+        try Self.fetch(db, "SELECT year, books, pages, culturalBooks FROM reading_goals WHERE userKey = ? AND year = ?", [user, year],
                        table: "reading_goals") { reader in
-            try ReadingGoal(year: try reader.int(), books: try reader.optionalInt(), pages: try reader.optionalInt())
+            try ReadingGoal(year: try reader.int(), books: try reader.optionalInt(), pages: try reader.optionalInt(),
+                            cultural: try reader.optionalInt())
         }.first
     }
 
     public func setGoal(_ goal: ReadingGoal) throws {
         _ = try write { db, user in
             try Self.execute(db, """
-                INSERT INTO reading_goals (userKey, year, books, pages) VALUES (?, ?, ?, ?)
-                ON CONFLICT (userKey, year) DO UPDATE SET books = excluded.books, pages = excluded.pages
-                """, [user, goal.year, goal.books, goal.pages])
+                INSERT INTO reading_goals (userKey, year, books, pages, culturalBooks) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (userKey, year) DO UPDATE SET books = excluded.books, pages = excluded.pages,
+                    culturalBooks = excluded.culturalBooks
+                """, [user, goal.year, goal.books, goal.pages, goal.cultural])
         }
     }
 
