@@ -97,6 +97,33 @@ extension LibraryEntry {
         touch(now)
     }
 
+    /// Records the minutes listened of an audiobook `durationMinutes` long: progress becomes their
+    /// share of the length, and the status follows as for pages (a minute above 0 starts a to-read
+    /// book, the last minute finishes it, a read book short of the end starts a re-read). Rejects
+    /// negative minutes, minutes past the length, and an audiobook whose length is unknown. The
+    /// current page follows the share when the page count is known.
+    public mutating func updateProgress(minutes: Int, durationMinutes: Int?, pageCount: Int? = nil, now: Date) throws(LibraryError) {
+        guard let durationMinutes, durationMinutes > 0 else {
+            throw .invalid(.notValid(
+                field: "audioDurationMinutes", value: "",
+                expected: "known to record minutes listened; set the audiobook's length: bookstrack edit BOOK --audio-minutes N"
+            ))
+        }
+        guard minutes >= 0 else {
+            throw .invalid(.outOfRange(field: "minutes", value: String(minutes), allowed: "0 or more"))
+        }
+        guard minutes <= durationMinutes else {
+            throw .invalid(.outOfRange(
+                field: "minutes", value: String(minutes),
+                allowed: "0–\(durationMinutes), the audiobook's length (\(ProgressPosition.timeText(minutes: durationMinutes)))"
+            ))
+        }
+        progress = Double(minutes) / Double(durationMinutes)
+        currentPage = pageCount.map { $0 > 0 ? Int((Double($0) * progress).rounded()) : 0 } ?? 0
+        applyProgressStatus(reachedEnd: minutes == durationMinutes, started: minutes > 0, pageCount: pageCount, now: now)
+        touch(now)
+    }
+
     /// Turns a wishlist entry into an owned one with `edition`; `dateAdded` is unchanged.
     public mutating func acquire(edition: Edition, status: ReadingStatus = .toRead, now: Date) throws(LibraryError) {
         guard self.status == .wishlist else { throw .notOnWishlist(self.status) }

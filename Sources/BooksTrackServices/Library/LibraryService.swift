@@ -199,11 +199,12 @@ public struct LibraryService: Sendable {
         try await update(book) { entry, pages, now in try entry.setStatus(status, pageCount: pages, now: now) }
     }
 
-    /// Records the position a reader typed: a page or a percentage (`ProgressPosition`).
+    /// Records the position a reader typed: a page, a percentage or minutes listened (`ProgressPosition`).
     public func progress(_ book: BookReference, to position: ProgressPosition) async throws -> BookChange {
         switch position {
         case .page(let page): try await progress(book, page: page)
         case .percent(let percent): try await progress(book, percent: percent)
+        case .minutes(let minutes): try await progress(book, minutes: minutes)
         }
     }
 
