@@ -193,6 +193,8 @@ schemas["BookResource"] = obj({
     "currentPage": desc(INT, "The last page read: the page recorded, or, when only a share was recorded or the page count "
                                 "came later, the page that share reaches (a read book is at its last page)."),
     "progress": desc(NUM, "0-1."),
+    "minutesListened": desc(INT, "The minutes listened (progress times the length, to the minute), when the shown edition is "
+                                 "an audiobook of known length."),
     "rating": desc(NUM, "0.25-5 in quarter steps; absent when unrated."),
     "review": STR, "reviewHasSpoilers": BOOL, "notes": STR, "discussionNotes": STR,
     "tags": arr(STR), "isFavorite": BOOL, "isPublic": BOOL,
@@ -588,9 +590,16 @@ schemas["StatusChange"] = obj({"status": ref("ReadingStatus")}, ["status"], "Boo
 schemas["Progress"] = obj({
     "page": nullable({"type": "integer", "minimum": 0, "maximum": 100000}),
     "percent": nullable({"type": "number", "minimum": 0, "maximum": 100}),
-}, description="BookRoutes.Progress: give either `page` or `percent`.",
-    oneOf=[{"required": ["page"], "properties": {"page": {"type": "integer"}, "percent": {"type": "null"}}},
-           {"required": ["percent"], "properties": {"percent": {"type": "number"}, "page": {"type": "null"}}}])
+    "minutes": nullable({"type": "integer", "minimum": 0, "maximum": 60000,
+                         "description": "Minutes listened of an audiobook; at most its length (audioDurationMinutes), "
+                                       "which must be set."}),
+}, description="BookRoutes.Progress: give one of `page`, `percent` or `minutes`.",
+    oneOf=[{"required": ["page"], "properties": {"page": {"type": "integer"}, "percent": {"type": "null"},
+                                                 "minutes": {"type": "null"}}},
+           {"required": ["percent"], "properties": {"percent": {"type": "number"}, "page": {"type": "null"},
+                                                    "minutes": {"type": "null"}}},
+           {"required": ["minutes"], "properties": {"minutes": {"type": "integer"}, "page": {"type": "null"},
+                                                    "percent": {"type": "null"}}}])
 schemas["Rating"] = obj({"rating": nullable({"type": "number", "minimum": 0, "maximum": 5, "multipleOf": 0.25,
                                               "description": "0.25-5 in quarter steps; 0 or absent clears it."})},
                         description="BookRoutes.Rating.")
@@ -1098,7 +1107,7 @@ op("get", "/v1/books/{id}/cover", "getBookCover", "The cover the reader uploaded
 CHANGE_ERRORS = errors("400", "401", "404", "413", "422")
 CHANGES = [
     ("post", "status", "setBookStatus", "Move a book to another reading status.", "StatusChange"),
-    ("post", "progress", "setBookProgress", "Record the page reached or the percentage read.", "Progress"),
+    ("post", "progress", "setBookProgress", "Record the page reached, the percentage read or the minutes listened.", "Progress"),
     ("put", "rating", "setBookRating", "Rate a book, or clear its rating.", "Rating"),
     ("put", "review", "setBookReview", "Set or clear a book's review.", "Review"),
     ("put", "notes", "setBookNotes", "Replace or clear a book's private notes.", "Notes"),
@@ -1111,13 +1120,15 @@ CHANGES = [
 # What each change refuses by a rule of the book as it stands.
 CHANGE_RULES = {
     "setBookStatus": {"422": ["NOT_ALLOWED"]},
-    "setBookProgress": {"400": ["INVALID_PAGE"]},
+    "setBookProgress": {"400": ["INVALID_PAGE", "VALIDATION_FAILED"]},
     "appendBookNotes": {"400": ["VALIDATION_FAILED"]},
     "addBookQuote": {"400": ["INVALID_PAGE"]},
     "addBookSession": {"400": ["VALIDATION_FAILED"]},
 }
 CHANGE_400 = {
-    "setBookProgress": "INVALID_PAGE: the page is past the book's last page; or a bad body (`details.field` names it).",
+    "setBookProgress": "INVALID_PAGE: the page is past the book's last page; INVALID_PERCENT: the percentage is outside "
+                       "0-100; VALIDATION_FAILED: the minutes are past the audiobook's length, or its length is unknown "
+                       "(`details.field` is `audioDurationMinutes`: set it first); or a bad body (`details.field` names it).",
     "appendBookNotes": "VALIDATION_FAILED: the notes with the paragraph would be longer than 5,000 characters; or a bad body.",
     "addBookQuote": "INVALID_PAGE: the page is past the book's last page; or a bad body (`details.field` names it).",
     "addBookSession": "VALIDATION_FAILED: the date is later than now; or a bad body (`details.field` names it).",

@@ -77,6 +77,9 @@ public struct BookResource: Codable, Hashable, Sendable {
     public var edition: EditionJSON?
     public var currentPage: Int
     public var progress: Double
+    /// The minutes listened (progress × the length, to the minute), when the shown edition is an
+    /// audiobook of known length.
+    public var minutesListened: Int?
     public var rating: Double?
     public var review: String?
     public var reviewHasSpoilers: Bool
@@ -133,6 +136,10 @@ public struct BookResource: Codable, Hashable, Sendable {
         // book had a page count, or a book read before one came, is at the page that share reaches.
         currentPage = entry.pageReached(pageCount: book.pageCount)
         progress = entry.progress
+        minutesListened = book.edition.flatMap { edition in
+            guard edition.format == .audiobook, let duration = edition.audioDurationMinutes else { return nil }
+            return ProgressPosition.listenedMinutes(progress: entry.progress, durationMinutes: duration)
+        }
         rating = entry.rating
         review = entry.review
         reviewHasSpoilers = entry.reviewHasSpoilers

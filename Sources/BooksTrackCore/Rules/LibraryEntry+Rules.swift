@@ -103,14 +103,14 @@ extension LibraryEntry {
     /// negative minutes, minutes past the length, and an audiobook whose length is unknown. The
     /// current page follows the share when the page count is known.
     public mutating func updateProgress(minutes: Int, durationMinutes: Int?, pageCount: Int? = nil, now: Date) throws(LibraryError) {
+        guard minutes >= 0 else {
+            throw .invalid(.outOfRange(field: "minutes", value: String(minutes), allowed: "0 or more"))
+        }
         guard let durationMinutes, durationMinutes > 0 else {
             throw .invalid(.notValid(
                 field: "audioDurationMinutes", value: "",
                 expected: "known to record minutes listened; set the audiobook's length: bookstrack edit BOOK --audio-minutes N"
             ))
-        }
-        guard minutes >= 0 else {
-            throw .invalid(.outOfRange(field: "minutes", value: String(minutes), allowed: "0 or more"))
         }
         guard minutes <= durationMinutes else {
             throw .invalid(.outOfRange(

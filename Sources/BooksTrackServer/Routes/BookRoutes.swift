@@ -44,6 +44,8 @@ enum BookRoutes {
     struct Progress: Codable, Sendable {
         var page: Int?
         var percent: Double?
+        /// Minutes listened, for an audiobook of known length.
+        var minutes: Int?
     }
     struct Rating: Codable, Sendable { var rating: Double? }
     struct Review: Codable, Sendable {
@@ -122,10 +124,11 @@ enum BookRoutes {
         },
         change(.post, "status", StatusChange.self) { library, id, body in try await library.setStatus(.id(id), to: body.status) },
         change(.post, "progress", Progress.self) { library, id, body in
-            switch (body.page, body.percent) {
-            case (let page?, nil): try await library.progress(.id(id), page: page)
-            case (nil, let percent?): try await library.progress(.id(id), percent: percent)
-            default: throw APIError.invalid(field: "page", "give either page or percent", code: "MISSING_FIELD")
+            switch (body.page, body.percent, body.minutes) {
+            case (let page?, nil, nil): try await library.progress(.id(id), page: page)
+            case (nil, let percent?, nil): try await library.progress(.id(id), percent: percent)
+            case (nil, nil, let minutes?): try await library.progress(.id(id), minutes: minutes)
+            default: throw APIError.invalid(field: "page", "give one of page, percent or minutes", code: "MISSING_FIELD")
             }
         },
         change(.put, "rating", Rating.self) { library, id, body in try await library.rate(.id(id), rating: body.rating) },
