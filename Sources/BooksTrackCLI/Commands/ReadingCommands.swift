@@ -16,27 +16,34 @@ struct StartCommand: AsyncParsableCommand, BookCommand {
     }
 }
 
-/// `bookstrack progress`: record the page reached, or a percentage.
+/// `bookstrack progress`: record the page reached, a percentage, or the time listened of an audiobook.
 struct ProgressCommand: AsyncParsableCommand, BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "progress",
-        abstract: "Record the page you reached (120) or a percentage (45%).",
-        discussion: "A page above 0 starts a to-read book; the last page finishes it."
+        abstract: "Record the page you reached (120), a percentage (45%) or the time listened of an audiobook (2h30m).",
+        discussion: """
+            A page above 0 starts a to-read book; the last page finishes it. Time listened is written \
+            2h30m, 2h, 45m, 2:30 or 150 min, and needs the audiobook's length \
+            (bookstrack edit BOOK --audio-minutes N).
+            """
     )
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The book: id, id prefix, ISBN or a piece of its title.") var book: String
-    @Argument(help: "A page number, or a percentage such as 45%.") var position: String
+    @Argument(help: "A page number, a percentage such as 45%, or a time listened such as 2h30m or 2:30.") var position: String
 
     func run() async throws {
-        guard let parsed = ProgressPosition(parsing: position) else {
-            throw CommandFailure.invalid(position.trimmingCharacters(in: .whitespaces).hasSuffix("%")
-                ? "\"\(position)\" is not a percentage; write e.g. 45%"
-                : "\"\(position)\" is not a page number or a percentage; write e.g. 120 or 45%")
+        let parsed: ProgressPosition
+        do {
+            parsed = try ProgressPosition.read(position)
+        } catch {
+            throw CommandFailure.invalid(error.description)
         }
         let library = try options.library()
         let change = try await library.progress(reference, to: parsed)
         let finished = change.before.entry.status != .read && change.book.entry.status == .read
-        try report(change.book, now: library.now(), message: finished ? "Finished!" : nil)
+        let listened = ProgressPosition.listeningText(change.book).map { "Listened \($0)." }
+        let message = [finished ? "Finished!" : nil, listened].compactMap { $0 }.joined(separator: " ")
+        try report(change.book, now: library.now(), message: message.isEmpty ? nil : message)
     }
 }
 

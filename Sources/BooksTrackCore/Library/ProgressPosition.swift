@@ -45,16 +45,13 @@ public enum ProgressPosition: Hashable, Sendable {
     }
 
     /// How to write a position, for messages.
-    public static let expected = "a page (120), a percentage (45%) or a time listened (2h30m, 2:30 or 150 min)"
+    public static let expected = "a page number or a percentage (120 or 45%), or a time listened (2h30m, 2:30 or 150 min)"
 
-    /// "2 h 30 min", "45 min", "3 h": a length of time as the terminal and the web app show it.
+    /// "2 h 30 min", "45 min", "3 h", "1,000 h": a length of time as the terminal and the web app show it.
     public static func timeText(minutes: Int) -> String {
-        let (hours, rest) = (minutes / 60, minutes % 60)
-        switch (hours, rest) {
-        case (0, _): return "\(rest) min"
-        case (_, 0): return "\(hours) h"
-        default: return "\(hours) h \(rest) min"
-        }
+        guard minutes >= 60 else { return "\(minutes) min" }
+        let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
+        return "\(NumberText.grouped(hours)) h" + (rest == 0 ? "" : " \(rest) min")
     }
 
     /// "2 h 30 min of 11 h 40 min (21%)": how far a reader has listened to `book`, when its shown

@@ -67,6 +67,12 @@ extension WebRoutes {
                 let text = NumberText.plain(value)
                 return WebViews.Option(value: text, label: "\(text) star\(value == 1 ? "" : "s")", selected: text == ratingValue)
             }
+        // An audiobook's position is time listened, written back as the form reads it ("2:30").
+        let listened = book.edition.flatMap { edition -> String? in
+            guard edition.format == .audiobook, let duration = edition.audioDurationMinutes, entry.progress > 0 else { return nil }
+            let minutes = ProgressPosition.listenedMinutes(progress: entry.progress, durationMinutes: duration)
+            return "\(minutes / 60):" + String(format: "%02d", minutes % 60)
+        }
         let pace = entry.status == .reading ? entry.readingPace(now: now).map { "\(NumberText.plain(($0 * 10).rounded() / 10)) pages a day" } : nil
         return pages.render("book", BookPage(
             frame: WebViews.frame(book.work.title, tab: "/library", theme: theme(request), session: web, notice: notice,
@@ -76,9 +82,11 @@ extension WebRoutes {
             spine: card.spine, status: entry.status.displayName,
             statuses: ReadingStatus.allCases.map { StatusButton(value: $0.rawValue, label: $0.displayName, current: $0 == entry.status) },
             statusError: state.errors["status"],
-            facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()), progressText: card.progressText,
-            pace: pace, finish: card.finish,
-            progressValue: state.values["progress"] ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""), progressError: state.errors["progress"],
+            facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()),
+            progressText: ProgressPosition.listeningText(book) ?? card.progressText,
+            pace: pace, finish: card.finish, listening: listened != nil,
+            progressValue: state.values["progress"] ?? listened ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""),
+            progressError: state.errors["progress"],
             ratings: ratings, ratingError: state.errors["rating"],
             review: state.values["review"] ?? entry.review ?? "", spoilers: state.values["spoilers"].map { $0 == "on" } ?? entry.reviewHasSpoilers,
             reviewError: state.errors["review"],
@@ -126,7 +134,15 @@ extension WebRoutes {
             case "progress":
                 let typed = form["progress"] ?? ""
                 kept["progress"] = typed
-                guard let position = ProgressPosition(parsing: typed) else { throw FieldError("Write a page number, or a percentage like 40%.") }
+                let position: ProgressPosition
+                do {
+                    position = try ProgressPosition.read(typed)
+                } catch {
+                    guard case .outOfRange = error else {
+                        throw FieldError("Write a page number, or a percentage like 40%. An audiobook also takes the time listened, like 2h30m or 2:30.")
+                    }
+                    throw FieldError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+                }
                 _ = try await library.progress(.id(id), to: position)
             case "rating":
                 let typed = form["rating"]

@@ -24,6 +24,8 @@ extension WebRoutes {
         var progressText: String?
         var pace: String?
         var finish: String?
+        /// Whether the book is an audiobook of known length, whose progress is time listened.
+        var listening: Bool
         var progressValue: String
         var progressError: String?
         var ratings: [WebViews.Option]
