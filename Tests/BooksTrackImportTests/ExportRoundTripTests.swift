@@ -48,6 +48,9 @@ import Testing
         #expect(original.photos.count == 2)
         #expect(imported.originals == original.originals)
         #expect(original.originals.count == 1)
+        let uploaded = try #require(original.editions.values.flatMap { $0 }.first { $0.hasUploadedCover })
+        let cover = try #require(try library.store.uploadedCover(editionID: uploaded.id))
+        #expect(try other.store.uploadedCover(editionID: uploaded.id) == cover, "the cover the reader uploaded comes back")
     }
 
     @Test func aBookWhosePhotosOutgrowTheDefaultLimitComesBackWithALargerOne() throws {
@@ -249,7 +252,10 @@ final class ExportLibrary {
         let reader = BooksTrackJSONReader(url: file, userID: target.userID, batchSize: 25)
         try reader.read { batch in
             try target.apply(batch.changes())
-            for book in batch.books { _ = try book.addPhotos(to: target) }
+            for book in batch.books {
+                _ = try book.addPhotos(to: target)
+                _ = try book.addCovers(to: target, now: book.entry.lastModified)
+            }
         }
     }
 
@@ -326,7 +332,7 @@ final class ExportLibrary {
         )
         let newest = Edition(
             workID: work.id, publicationDate: PartialDate(year: 2019, month: 9, day: 3), format: .ebook,
-            dateCreated: LibraryFixtures.date(2023, 1, 1)
+            coverImageURL: Edition.uploadedCoverURL, dateCreated: LibraryFixtures.date(2023, 1, 1), readerSetFields: [.coverImageURL]
         )
         let added = Date(timeIntervalSinceReferenceDate: 730_000_000.123456)
         let entry = LibraryEntry(
@@ -357,6 +363,8 @@ final class ExportLibrary {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 40))
         let map = PagePhoto(page: 12, caption: "Map of Gethen", imageType: .jpeg, byteCount: jpeg.count, dateAdded: added.addingTimeInterval(10))
         try store.addPhoto(map, data: jpeg, entryID: entry.id)
+        // The e-book's cover, uploaded by the reader and kept in the library.
+        try store.setUploadedCover(jpeg + Data([0x01, 0x02]), editionID: newest.id, now: added)
         // The map as it was sent, kept beside it (any format the library took in: here HEIC's leading bytes).
         try store.setPhotoOriginal(Data([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63] + (0..<500).map { UInt8($0 % 251) }), id: map.id)
         try store.addPhoto(

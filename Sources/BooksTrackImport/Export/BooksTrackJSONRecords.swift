@@ -27,6 +27,25 @@ struct BooksTrackJSONBookRecord: Decodable {
     private var work: Work
     private var editions: [Edition]
     private var entry: EntryRecord
+    /// The covers readers uploaded, by edition, where the file holds their bytes.
+    private var covers: [Edition.ID: Data]
+
+    private enum CodingKeys: String, CodingKey { case work, editions, entry }
+
+    /// An edition's uploaded cover, read beside the edition itself.
+    private struct CoverRecord: Decodable {
+        var id: Edition.ID
+        var uploadedCover: Data?
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        work = try container.decode(Work.self, forKey: .work)
+        editions = try container.decode([Edition].self, forKey: .editions)
+        entry = try container.decode(EntryRecord.self, forKey: .entry)
+        let records = try container.decode([CoverRecord].self, forKey: .editions)
+        covers = Dictionary(records.compactMap { record in record.uploadedCover.map { (record.id, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// An entry without its user.
     fileprivate struct EntryRecord: Decodable {
@@ -106,7 +125,7 @@ struct BooksTrackJSONBookRecord: Decodable {
             record.data.map { ExportedPhoto(photo: record.photo, data: $0, original: record.original) }
         }
         return ExportedBook(
-            work: work, authors: bookAuthors, editions: editions, entry: entry.entry(userID: userID), photos: photos, line: line
+            work: work, authors: bookAuthors, editions: editions, entry: entry.entry(userID: userID), photos: photos, covers: covers, line: line
         )
     }
 }

@@ -68,10 +68,14 @@ struct BooksTrackJSONWriter {
     private func writeBook(_ book: LibraryBook, editions: [Edition], to output: inout JSONTextBuffer) throws {
         var photoData: [PagePhoto.ID: Data] = [:]
         var photoOriginals: [PagePhoto.ID: Data] = [:]
+        var covers: [Edition.ID: Data] = [:]
         if includePhotos {
             for photo in book.entry.pagePhotos {
                 photoData[photo.id] = try store.photoData(id: photo.id)
                 photoOriginals[photo.id] = try store.photoOriginal(id: photo.id)
+            }
+            for edition in editions where edition.hasUploadedCover {
+                covers[edition.id] = try store.uploadedCover(editionID: edition.id)
             }
         }
         output.openObject()
@@ -81,7 +85,7 @@ struct BooksTrackJSONWriter {
         output.openArray()
         for edition in editions {
             output.element()
-            output.edition(edition)
+            output.edition(edition, uploadedCover: covers[edition.id])
         }
         output.closeArray()
         output.key("entry")

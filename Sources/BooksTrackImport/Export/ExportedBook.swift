@@ -14,17 +14,23 @@ public struct ExportedBook: Hashable, Sendable {
     public var entry: LibraryEntry
     /// The photos whose bytes the file holds (an export without photos has none).
     public var photos: [ExportedPhoto]
+    /// The covers readers uploaded whose bytes the file holds, by edition (none without photos).
+    public var covers: [Edition.ID: Data]
     /// The line of the file the book was read from (1-based); 0 when the file was not laid out
     /// one item per line.
     public var line: Int
 
     /// Groups the parts of a book read from line `line`.
-    public init(work: Work, authors: [Author], editions: [Edition], entry: LibraryEntry, photos: [ExportedPhoto], line: Int) {
+    public init(
+        work: Work, authors: [Author], editions: [Edition], entry: LibraryEntry, photos: [ExportedPhoto], covers: [Edition.ID: Data] = [:],
+        line: Int
+    ) {
         self.work = work
         self.authors = authors
         self.editions = editions
         self.entry = entry
         self.photos = photos
+        self.covers = covers
         self.line = line
     }
 
@@ -71,6 +77,24 @@ public struct ExportedBook: Hashable, Sendable {
                 }
             } catch let refusal as LibraryError {
                 leftOut.append(LeftOutPhoto(photo: photo, reason: "a page photo was refused: \(refusal.description)"))
+            }
+        }
+        return leftOut
+    }
+
+    /// Stores the uploaded covers the file holds for the book's editions; the book must already be
+    /// in the store. A cover larger than a photo may be, or one that is no image, is left out
+    /// with why (its edition keeps saying it has an uploaded cover, which then shows none).
+    public func addCovers(to store: any LibraryStore, now: Date) throws -> [String] {
+        var leftOut: [String] = []
+        for (editionID, data) in covers.sorted(by: { $0.key.description < $1.key.description }) {
+            guard editions.contains(where: { $0.id == editionID && $0.hasUploadedCover }) else { continue }
+            guard data.count <= PagePhoto.byteLimit, (try? Validation.imageType(of: data)) != nil else {
+                leftOut.append("an uploaded cover of \(data.count) bytes is not an image the library keeps")
+                continue
+            }
+            if try store.uploadedCover(editionID: editionID) == nil {
+                try store.setUploadedCover(data, editionID: editionID, now: now)
             }
         }
         return leftOut

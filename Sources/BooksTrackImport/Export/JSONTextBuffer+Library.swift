@@ -100,8 +100,9 @@ extension JSONTextBuffer {
         closeObject()
     }
 
-    /// An edition with every field; ISBNs as 13 digits.
-    mutating func edition(_ edition: Edition) {
+    /// An edition with every field; ISBNs as 13 digits; the cover a reader uploaded, as base64,
+    /// when given.
+    mutating func edition(_ edition: Edition, uploadedCover: Data? = nil) {
         openObject()
         member("id", edition.id)
         member("workID", edition.workID)
@@ -129,6 +130,7 @@ extension JSONTextBuffer {
         member("dateCreated", edition.dateCreated)
         member("lastModified", edition.lastModified)
         member("readerSetFields", edition.readerSetFields.sorted().map(\.rawValue))
+        member("uploadedCover", uploadedCover?.base64EncodedString())
         closeObject()
     }
 

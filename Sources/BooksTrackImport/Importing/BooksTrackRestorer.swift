@@ -77,6 +77,9 @@ struct BooksTrackRestorer {
             for photo in try book.addPhotos(to: store) {
                 summary.problems.append(ImportProblem(row: book.line, message: "\(photo.reason); photo left out"))
             }
+            for reason in try book.addCovers(to: store, now: book.entry.lastModified) {
+                summary.problems.append(ImportProblem(row: book.line, message: "\(reason); cover left out"))
+            }
         }
     }
 

@@ -56,11 +56,11 @@ extension LibraryService {
     /// place `id` had when `target` was not already there), `target` keeps its own fields and takes
     /// the ones it lacks from `id`, and `id` is deleted. One transaction.
     public func mergeAuthor(_ id: Author.ID, into target: Author.ID) async throws -> AuthorPage {
-        guard id != target else { throw LibraryError.invalid(.outOfRange(field: "into", value: target.description, allowed: "another author")) }
         let now = now()
         let store = self.store
         try await store.transaction {
             guard let merged = try store.author(id: id) else { throw LibraryError.authorNotFound(id) }
+            guard id != target else { throw LibraryError.invalid(.notValid(field: "into", value: target.description, expected: "another author")) }
             guard var kept = try store.author(id: target) else { throw LibraryError.authorNotFound(target) }
             kept.takeMissingFields(of: merged, now: now)
             try store.save(kept)
