@@ -18,7 +18,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try database.journalMode() == "wal")
         #expect(try database.foreignKeysEnabled())
-        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts", "v8-series-ranges", "v9-contributors", "v10-goodreads-book-ids", "v11-insight-facts-version", "v12-drop-statistics-figures", "v13-read-lengths-index", "v14-accounts", "v15-jobs", "v16-browser-sessions", "v17-invitations", "v18-photo-thumbnails", "v19-import-mappings", "v20-shelf-scans", "v21-original-photos", "v22-imported-rows", "v23-jobs-keyed-by-user", "v24-user-name-keys", "v25-reader-edits"])
+        #expect(try database.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts", "v8-series-ranges", "v9-contributors", "v10-goodreads-book-ids", "v11-insight-facts-version", "v12-drop-statistics-figures", "v13-read-lengths-index", "v14-accounts", "v15-jobs", "v16-browser-sessions", "v17-invitations", "v18-photo-thumbnails", "v19-import-mappings", "v20-shelf-scans", "v21-original-photos", "v22-imported-rows", "v23-jobs-keyed-by-user", "v24-user-name-keys", "v25-reader-edits", "v26-audiobook-minutes"])
     }
 
     @Test func sqliteKeepsNoCountOfItsMemoryOnceALibraryIsOpen() throws {
@@ -93,7 +93,7 @@ import Testing
         let user = try #require(try reopened.user(named: "local"))
         // Then the book is there and the migration list is unchanged
         #expect(try reopened.library(for: user.id).book(entryID: try #require(entryID))?.work.title == "Hyperion")
-        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts", "v8-series-ranges", "v9-contributors", "v10-goodreads-book-ids", "v11-insight-facts-version", "v12-drop-statistics-figures", "v13-read-lengths-index", "v14-accounts", "v15-jobs", "v16-browser-sessions", "v17-invitations", "v18-photo-thumbnails", "v19-import-mappings", "v20-shelf-scans", "v21-original-photos", "v22-imported-rows", "v23-jobs-keyed-by-user", "v24-user-name-keys", "v25-reader-edits"])
+        #expect(try reopened.appliedMigrations() == ["v1", "v2-enrichment-queue", "v3-insights", "v4-insight-figures", "v5-main-title-keys", "v6-reading-days-from-use-cases", "v7-enrichment-attempts", "v8-series-ranges", "v9-contributors", "v10-goodreads-book-ids", "v11-insight-facts-version", "v12-drop-statistics-figures", "v13-read-lengths-index", "v14-accounts", "v15-jobs", "v16-browser-sessions", "v17-invitations", "v18-photo-thumbnails", "v19-import-mappings", "v20-shelf-scans", "v21-original-photos", "v22-imported-rows", "v23-jobs-keyed-by-user", "v24-user-name-keys", "v25-reader-edits", "v26-audiobook-minutes"])
     }
 
     @Test func aFileFromANewerBooksTrackIsRefusedNamingWhatItDoesNotKnow() throws {
@@ -211,7 +211,7 @@ import Testing
                 #expect(throws: Never.self, "round \(round)") { _ = try result.get() }
             }
             let migrations = try LibraryDatabase(path: path).appliedMigrations()
-            #expect(migrations.count == 25)
+            #expect(migrations.count == 26)
             #expect(results.allSatisfy { (try? $0.get()) == migrations })
         }
     }

@@ -20,8 +20,11 @@ public struct InsightFact: Hashable, Sendable {
     public var ended: Date?
     /// When the entry was added to the library.
     public var added: Date
-    /// The counted edition's page count, for a read.
+    /// The counted edition's page count, for a read of an edition that is not an audiobook: the
+    /// pages an audiobook's listing gives ("34 pages" on Goodreads) are not pages read.
     public var pages: Int?
+    /// The counted edition's length in minutes, for a read of an audiobook whose length is known.
+    public var minutes: Int? = nil
     /// The entry's rating, for the entry's own finished read (an earlier read has none).
     public var rating: Double?
     /// A finished read with an earlier finished read of the same entry before it.
@@ -68,7 +71,11 @@ extension InsightFact {
             var fact = book
             fact.kind = .read
             fact.ended = ended
-            fact.pages = edition?.pageCount
+            if edition?.format == .audiobook {
+                fact.minutes = edition?.audioDurationMinutes
+            } else {
+                fact.pages = edition?.pageCount
+            }
             fact.rating = rating
             fact.isReread = isReread
             fact.days = days(from: started, to: ended)

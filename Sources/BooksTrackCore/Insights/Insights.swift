@@ -55,7 +55,8 @@ public struct LibraryFigures: Codable, Hashable, Sendable {
     public var wishlist: Int { countsByStatus[.wishlist] ?? 0 }
 }
 
-/// Reading in one year or over all time.
+/// Reading in one year or over all time. Page figures (pages, lengths, the shortest and longest
+/// book) leave audiobooks out; their time is `minutesListened`.
 public struct ReadingFigures: Codable, Hashable, Sendable {
     /// Finished reads (re-reads included).
     public var booksFinished: Int = 0
@@ -89,6 +90,11 @@ public struct ReadingFigures: Codable, Hashable, Sendable {
     public var averageDaysToFinish: Double?
     /// Pages finished in the 30 days up to now, per day.
     public var recentPagesPerDay: Double?
+    /// Audiobooks finished (re-listens included) whose length is known.
+    public var audiobooksFinished: Int = 0
+    /// Minutes of the audiobooks finished: the sum of their lengths (an audiobook being listened
+    /// to counts once finished, as a book's pages do).
+    public var minutesListened: Int = 0
     /// Reading sessions logged in the period.
     public var sessionCount: Int = 0
     public var sessionMinutes: Int = 0

@@ -352,6 +352,15 @@ extension LibraryDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v26-audiobook-minutes") { db in
+            // An audiobook's finished read counts its length in minutes, not its listing's pages.
+            // The facts are counted again on opening (`InsightFigures.factsVersion` 3).
+            try db.execute(sql: """
+                ALTER TABLE insight_facts ADD COLUMN minutes INTEGER;
+                ALTER TABLE insight_periods ADD COLUMN minutes INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE insight_periods ADD COLUMN listenedBooks INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 

@@ -8,6 +8,7 @@ struct CountedFact: Sendable {
     var year: Int
     var month: Int
     var pages: Int?
+    var minutes: Int?
     var rating: Double?
     var isReread: Bool
     var days: Int?
@@ -28,6 +29,7 @@ struct CountedFact: Sendable {
         year = fact.year
         month = fact.month
         pages = fact.pages
+        minutes = fact.minutes
         rating = fact.rating
         isReread = fact.isReread
         days = fact.days
@@ -46,7 +48,7 @@ struct CountedFact: Sendable {
     /// The columns `decode` reads, in its order, from `insight_facts` as `f`.
     static let selection = """
         f.kind, f.year, f.month, f.pages, f.rating, f.isReread, f.days, f.format, f.authorID, f.gender, f.region,
-        f.nationality, f.marginalizedOverride, f.originalLanguage, f.editionLanguage, f.translated, f.genres
+        f.nationality, f.marginalizedOverride, f.originalLanguage, f.editionLanguage, f.translated, f.genres, f.minutes
         """
 
     init(_ reader: inout RowReader) throws {
@@ -67,6 +69,7 @@ struct CountedFact: Sendable {
         editionLanguage = try reader.optionalString()
         translated = try reader.bool()
         genres = try reader.stringList()
+        minutes = try reader.optionalInt()
     }
 }
 
@@ -76,7 +79,7 @@ struct CountedFact: Sendable {
 /// The counters, per user and year (0: all time) and, for `insight_periods`, per month (0: the
 /// whole year); a fact without a year counts for all time only:
 /// - `insight_periods`: finished and abandoned reads, with their pages, ratings (and how many in
-///   each star band), re-reads, days taken;
+///   each star band), re-reads, days taken, and the minutes of the audiobooks finished;
 /// - `insight_lengths`: finished reads by page count, for those with one;
 /// - `insight_formats`: finished reads by format ("unknown" without one);
 /// - `insight_authors`: finished reads by the work's first author;
@@ -108,6 +111,9 @@ struct InsightCounterSums: Sendable {
         var daysSum = 0
         var timed = 0
         var abandoned = 0
+        /// Minutes of the finished audiobooks with a length, and how many they are.
+        var minutes = 0
+        var listenedBooks = 0
     }
 
     struct Stars: Sendable {
@@ -211,7 +217,7 @@ struct InsightCounterSums: Sendable {
     mutating func write(_ db: Database, user: Int64) throws {
         try Self.write(periods, db, user: user, into: "insight_periods", keys: ["year", "month"], sums: [
             "books", "pages", "pagedBooks", "ratingSum", "rated", "star1", "star2", "star3", "star4", "star5", "rereads", "daysSum",
-            "timed", "abandoned",
+            "timed", "abandoned", "minutes", "listenedBooks",
         ]) { row, inserter in
             let sums = row.value
             inserter.bind(row.key.year)
@@ -231,6 +237,8 @@ struct InsightCounterSums: Sendable {
             inserter.bind(sums.daysSum)
             inserter.bind(sums.timed)
             inserter.bind(sums.abandoned)
+            inserter.bind(sums.minutes)
+            inserter.bind(sums.listenedBooks)
         }
         try Self.write(lengths, db, user: user, into: "insight_lengths", keys: ["year", "pages"]) { row, inserter in
             inserter.bind(row.key.year)
@@ -334,6 +342,8 @@ extension InsightCounterSums.PeriodSums {
         daysSum += other.daysSum
         timed += other.timed
         abandoned += other.abandoned
+        minutes += other.minutes
+        listenedBooks += other.listenedBooks
     }
 
     mutating func add(_ fact: CountedFact, sign: Int) {
@@ -344,6 +354,10 @@ extension InsightCounterSums.PeriodSums {
             if let pages = fact.pages {
                 self.pages += sign * pages
                 pagedBooks += sign
+            }
+            if let minutes = fact.minutes {
+                self.minutes += sign * minutes
+                listenedBooks += sign
             }
         }
         if let rating = fact.rating {

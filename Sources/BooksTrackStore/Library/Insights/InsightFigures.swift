@@ -8,7 +8,7 @@ enum InsightFigures {
     /// The version of the rules that compute an entry's facts (what is a read, a re-read, an
     /// abandoned read, which edition counts). Raise it with any change to them: every library
     /// opened afterwards counts all its entries again by the new rules, once.
-    static let factsVersion = 2
+    static let factsVersion = 3
 
     /// Whether the stored facts were computed by this build's rules.
     static func factsAreCurrent(_ db: Database) throws -> Bool {
@@ -110,7 +110,7 @@ struct InsightFactRows {
     static let columns = [
         "userKey", "entryID", "kind", "year", "month", "finished", "added", "pages", "rating", "isReread", "days", "format",
         "authorID", "gender", "region", "nationality", "marginalizedOverride", "originalLanguage", "editionLanguage",
-        "translated", "genres",
+        "translated", "genres", "minutes",
     ]
 
     init(user: Int64) { self.user = user }
@@ -177,6 +177,7 @@ struct InsightFactRows {
         inserter.bind(fact.editionLanguage)
         inserter.bind(fact.translated)
         inserter.bind(JSONStringList.encode(fact.genres))
+        inserter.bind(fact.minutes)
     }
 }
 

@@ -204,7 +204,7 @@ struct InsightsQueries {
     private func totals(into figures: inout ReadingFigures) throws {
         _ = try rows("""
             SELECT books, pages, pagedBooks, ratingSum, rated, star1, star2, star3, star4, star5, rereads, daysSum, timed,
-                abandoned
+                abandoned, minutes, listenedBooks
             FROM insight_periods WHERE userKey = ?1 AND year = ?2 AND month = 0
             """) { reader in
             figures.booksFinished = try reader.int()
@@ -218,6 +218,8 @@ struct InsightsQueries {
             let daysSum = try reader.int()
             figures.averageDaysToFinish = Self.mean(Double(daysSum), try reader.int())
             figures.abandoned = try reader.int()
+            figures.minutesListened = try reader.int()
+            figures.audiobooksFinished = try reader.int()
         }
     }
 
