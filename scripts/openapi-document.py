@@ -274,10 +274,14 @@ schemas["ReadingFigures"] = obj({
     "abandoned": INT, "dnfRate": NUM, "rereads": INT,
     "formats": arr(ref("NamedCount")), "topGenres": arr(ref("NamedCount")), "topAuthors": arr(ref("NamedCount")),
     "averageDaysToFinish": NUM, "recentPagesPerDay": NUM,
+    "audiobooksFinished": desc(INT, "Audiobooks finished (re-listens included) whose length is known."),
+    "minutesListened": desc(INT, "The lengths of the audiobooks finished, in minutes; one being listened to counts once "
+                                 "finished."),
     "sessionCount": INT, "sessionMinutes": INT, "sessionPages": INT,
 }, ["booksFinished", "pagesFinished", "finishedWithPageCount", "periods", "ratingDistribution", "abandoned", "rereads",
-    "formats", "topGenres", "topAuthors", "sessionCount", "sessionMinutes", "sessionPages"],
-    "Reading in one year or over all time.")
+    "formats", "topGenres", "topAuthors", "audiobooksFinished", "minutesListened", "sessionCount", "sessionMinutes",
+    "sessionPages"],
+    "Reading in one year or over all time; the page figures (pages, lengths, shortest and longest) leave audiobooks out.")
 schemas["YearInBooks"] = obj({
     "year": INT, "books": INT, "pages": INT, "booksWithPages": INT, "abandoned": INT, "rereads": INT,
     "averageRating": NUM, "longest": ref("BookFigure"), "topAuthor": ref("NamedCount"), "topGenre": ref("NamedCount"),

@@ -10,6 +10,23 @@ public enum FigureText {
         return " (pages known for \(NumberText.grouped(withPages)) of \(NumberText.grouped(books)) \(books == 1 ? "book" : "books"))"
     }
 
+    /// "24 h (1 audiobook)": the time of the audiobooks finished; nil when none was.
+    public static func listened(_ reading: ReadingFigures) -> String? {
+        guard reading.minutesListened > 0 else { return nil }
+        return "\(ProgressPosition.timeText(minutes: reading.minutesListened)) (\(audiobooks(reading.audiobooksFinished)))"
+    }
+
+    /// "1 audiobook", "3 audiobooks".
+    public static func audiobooks(_ count: Int) -> String {
+        "\(NumberText.grouped(count)) \(count == 1 ? "audiobook" : "audiobooks")"
+    }
+
+    /// The finished books whose pages the page figures count or could count: audiobooks of known
+    /// length are counted by time instead, so they are not books whose pages are missing.
+    public static func booksForPages(_ reading: ReadingFigures) -> Int {
+        max(0, reading.booksFinished - reading.audiobooksFinished)
+    }
+
     /// "42%" for 0.4213; "<1%" for a share above zero that rounds to nothing.
     public static func percent(_ fraction: Double) -> String {
         let percent = (fraction * 100).rounded()

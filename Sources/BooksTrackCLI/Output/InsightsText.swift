@@ -12,8 +12,9 @@ enum InsightsText {
         lines.append(insights.year.map { "Your reading in \($0)" } ?? "Your reading, all time")
         lines.append("")
         lines.append("Finished     \(books(reading.booksFinished)), \(NumberText.grouped(reading.pagesFinished)) pages"
-            + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)
+            + FigureText.pageCoverage(reading.finishedWithPageCount, of: FigureText.booksForPages(reading))
             + (reading.rereads > 0 ? " (\(NumberText.grouped(reading.rereads)) re-read\(reading.rereads == 1 ? "" : "s"))" : ""))
+        if let listened = FigureText.listened(reading) { lines.append("Listened     \(listened)") }
         if let average = reading.averageLength, let median = reading.medianLength {
             lines.append("Length       average \(FigureText.decimal(average)) pages, median \(FigureText.decimal(median))")
         }

@@ -60,13 +60,18 @@ public enum InsightsHTMLReport {
         let reading = insights.reading
         var figures: [(value: String, name: String)] = [
             (NumberText.grouped(reading.booksFinished), "books finished"),
-            (NumberText.grouped(reading.pagesFinished), "pages read" + FigureText.pageCoverage(reading.finishedWithPageCount, of: reading.booksFinished)),
+            (NumberText.grouped(reading.pagesFinished),
+             "pages read" + FigureText.pageCoverage(reading.finishedWithPageCount, of: FigureText.booksForPages(reading))),
             (finite(reading.averageRating).map { "\(FigureText.decimal($0))★" } ?? "–", "average rating"),
             (finite(reading.dnfRate).map(FigureText.percent) ?? "–", "did not finish (\(NumberText.grouped(reading.abandoned)))"),
             (NumberText.grouped(reading.rereads), reading.rereads == 1 ? "re-read" : "re-reads"),
             (days(insights.streaks.current), "current streak"),
             (days(insights.streaks.longest), "longest streak"),
         ]
+        if reading.minutesListened > 0 {
+            figures.append((ProgressPosition.timeText(minutes: reading.minutesListened),
+                            "listened (\(FigureText.audiobooks(reading.audiobooksFinished)))"))
+        }
         if let average = reading.averageDaysToFinish, average.isFinite {
             figures.append((days(average), "on average to finish a book"))
         }
