@@ -734,6 +734,9 @@ schemas["NewEdition"] = obj({**{name: BOOK_FIELDS[name] for name in _EDITION_FIE
                             description="BookEditRoutes: a new edition of the book's work, by its fields.",
                             additionalProperties=False,
                             **any_present(*_EDITION_FIELDS))
+schemas["EditionLookup"] = obj({"isbn": desc({"type": "string", "minLength": 1}, "An ISBN-10 or ISBN-13."),
+                               "mine": nullable(desc(BOOL, "Make it the reader's own edition (default false)."))},
+                              ["isbn"], "BookEditRoutes.EditionLookup.")
 schemas["ChosenEdition"] = obj({"id": desc(UUID_IN, "One of GET /v1/books/{id}/editions.")}, ["id"], "BookEditRoutes.ChosenEdition.")
 # A book added by hand takes every field an edit takes.
 for name, schema in BOOK_FIELDS.items():
@@ -1082,6 +1085,18 @@ op("post", "/v1/books/{id}/editions", "addBookEdition", "Add an edition to the b
         "422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
    [BOOK_ID], json_body("NewEdition"),
    rules={"400": ["VALIDATION_FAILED", "MISSING_FIELD"], "409": ["ISBN_IN_ANOTHER_BOOK", "ISBN_IN_THIS_BOOK"], "422": ["NOT_ALLOWED"]})
+op("post", "/v1/books/{id}/editions/lookup", "lookUpBookEdition",
+   "Look an ISBN up (the offline catalog, the cache, the providers) and add the edition found to the book's work; "
+   "`mine` makes it the reader's own.", "books", ACCOUNT,
+   {"201": envelope(BOOK, "The book as it is now."),
+    **errors("400", "401", "404", "409", "413", "422", overrides={
+        "400": "INVALID_ISBN: not an ISBN (the check digit is named); or a bad body.",
+        "404": "NOTHING_FOUND: no source knows the ISBN (add the edition by hand with POST /v1/books/{id}/editions); or no such book.",
+        "409": "ISBN_IN_ANOTHER_BOOK or ISBN_IN_THIS_BOOK.",
+        "422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},
+   [BOOK_ID], json_body("EditionLookup"),
+   rules={"400": [BAD_ISBN, "VALIDATION_FAILED"], "404": ["NOTHING_FOUND"], "409": ["ISBN_IN_ANOTHER_BOOK", "ISBN_IN_THIS_BOOK"],
+          "422": ["NOT_ALLOWED"]})
 op("put", "/v1/books/{id}/edition", "chooseBookEdition", "Make one of the work's editions the reader's own.", "books", ACCOUNT,
    {"200": envelope(BOOK, "The book as it is now."),
     **errors("400", "401", "404", "413", "422", overrides={"422": "NOT_ALLOWED: a wishlisted book cannot own an edition."})},

@@ -75,8 +75,10 @@ package enum CommandLineRunner {
             }
         case let error as EditError:
             context.standardError("error: \(error)\n")
-            if case .editionOfAnotherBook = error { return notFound }
-            return invalidInput
+            switch error {
+            case .editionOfAnotherBook, .noEditionFound: return notFound
+            default: return invalidInput
+            }
         case is ItemLookupError, is GoalError:
             context.standardError("error: \(error)\n")
             return notFound

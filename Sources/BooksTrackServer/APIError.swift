@@ -113,6 +113,7 @@ struct APIError: Error, HTTPResponseError {
             case .isbnHeldByAnotherBook:
                 APIError(.conflict, code: "ISBN_IN_ANOTHER_BOOK", error.description, details: ["field": "isbns"])
             case .isbnInThisBook: APIError(.conflict, code: "ISBN_IN_THIS_BOOK", error.description, details: ["field": "isbns"])
+            case .noEditionFound: APIError(.notFound, code: "NOTHING_FOUND", error.description, details: ["field": "isbn"])
             case .editionOfAnotherBook: APIError(.notFound, code: "NOT_FOUND", error.description)
             }
         default:

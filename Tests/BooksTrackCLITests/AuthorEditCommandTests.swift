@@ -59,3 +59,24 @@ import Testing
         #expect(show.output.contains("by N. K. Jemisin"))
     }
 }
+
+/// `bookstrack edition add BOOK --isbn … --look-up`: an edition found by its ISBN.
+@Suite struct EditionLookUpCommandTests {
+    @Test func anEditionIsFoundByItsISBNAndAddedWithWhatTheCatalogKnows() async throws {
+        let cli = try CLIHarness()
+        _ = try await cli.add("The Hunger Games", "--author", "Suzanne Collins")
+        let added = await cli.run("edition", "add", "hunger games", "--isbn", "0-439-02348-3", "--look-up", "--mine", "--offline")
+        #expect(added.exitCode == 0, "\(added.error)")
+        #expect(added.output.contains("from catalog"), "\(added.output)")
+        #expect(added.output.contains("It is your copy."))
+        let shown = try await cli.show("hunger games")
+        #expect((shown["edition"] as? [String: Any])?["isbn13"] as? [String] == ["9780439023481"])
+
+        let unknown = await cli.run("edition", "add", "hunger games", "--isbn", "9780441478125", "--look-up", "--offline")
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.error.contains("no source knows ISBN 9780441478125"))
+        let mixed = await cli.run("edition", "add", "hunger games", "--isbn", "9780441478125", "--pages", "3", "--look-up")
+        #expect(mixed.exitCode == 2)
+        #expect(mixed.error.contains("--look-up takes one --isbn"))
+    }
+}

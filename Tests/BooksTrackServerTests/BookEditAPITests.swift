@@ -195,6 +195,28 @@ import Testing
         }
     }
 
+    @Test func anEditionIsAddedByItsISBNFromTheOfflineCatalog() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let id = try await server.addBook("The Hunger Games", token: alice.token)
+            let answer = try await server.send(.post, "/v1/books/\(id)/editions/lookup", token: alice.token,
+                                               json: #"{"isbn": "0-439-02348-3", "mine": true}"#)
+            #expect(answer.status == 201, "\(answer.text)")
+            #expect((answer.data?["edition"] as? [String: Any])?["isbn13"] as? [String] == ["9780439023481"])
+            #expect(answer.data?["owned"] as? Bool == true)
+            #expect(answer.data?["readerSetFields"] as? [String] == [], "what a source found is not the reader's")
+            let again = try await server.send(.post, "/v1/books/\(id)/editions/lookup", token: alice.token, json: #"{"isbn": "9780439023481"}"#)
+            #expect(again.status == 409)
+            #expect(again.code == "ISBN_IN_THIS_BOOK")
+            let bad = try await server.send(.post, "/v1/books/\(id)/editions/lookup", token: alice.token, json: #"{"isbn": "9780439023480"}"#)
+            #expect(bad.status == 400)
+            #expect(bad.code == "INVALID_ISBN")
+            let unknown = try await server.send(.post, "/v1/books/\(id)/editions/lookup", token: alice.token, json: #"{"isbn": "9780441478125"}"#)
+            #expect(unknown.status == 404)
+            #expect(unknown.code == "NOTHING_FOUND")
+        }
+    }
+
     @Test func anUploadedCoverIsKeptShownAndRefusedWhenItIsNoImage() async throws {
         try await ServerHarness.run { server in
             let alice = try await server.account("alice")

@@ -57,8 +57,12 @@ struct EditionCommand: AsyncParsableCommand {
         @Option(name: .customLong("audio-minutes"), parsing: .unconditional, help: "An audiobook's length in minutes.") var audioMinutes: String?
         @Option(name: .customLong("cover-url"), parsing: .unconditional, help: "An https:// address of its cover.") var coverURL: String?
         @Flag(name: .long, help: "It is your copy: the book becomes owned in this edition.") var mine = false
+        @Flag(name: .customLong("look-up"), help: "Look the ISBN up (catalog, providers) and add the edition found with its details.")
+        var lookUp = false
+        @OptionGroup var search: SearchOptions
 
         func run() async throws {
+            if lookUp { return try await addFound() }
             var details = BookEdit()
             if !isbn.isEmpty { try details.set(.isbns, text: isbn.joined(separator: "\n")) }
             let values: [(BookField, String?)] = [
@@ -190,5 +194,23 @@ enum EditionText {
             throw CommandFailure.invalid("\(key) starts the ids of \(matches.count) editions of \(found.work.title); give more of the id")
         }
         return (match, TextFormat.shortIDs(editions)[match.id] ?? match.id.description)
+    }
+}
+
+extension EditionCommand.Add {
+    /// `--look-up`: the edition a search finds for the one ISBN given.
+    private func addFound() async throws {
+        let others = [pages, format, publisher, published, language, editionTitle, translator, narrator, audioMinutes, coverURL]
+        guard isbn.count == 1, others.allSatisfy({ $0 == nil }) else {
+            throw CommandFailure.invalid("--look-up takes one --isbn and nothing else: the details come from what the search finds")
+        }
+        let wanted = try ISBN(parsing: isbn[0])
+        let library = try options.library()
+        let added = try await search.session(options).using {
+            try await $0.addEdition(isbn: wanted, to: reference, choose: mine, library: library)
+        }
+        if options.json { return try JSONOutput.print(BookResource(added.change.book, now: library.now())) }
+        say("Added edition \(added.edition.id) of \(added.change.book.work.title) from \(added.provider): \(TextFormat.edition(added.edition)).")
+        if added.change.book.entry.editionID == added.edition.id { say("It is your copy.") }
     }
 }

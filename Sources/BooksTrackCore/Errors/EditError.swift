@@ -9,6 +9,8 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
     case isbnHeldByAnotherBook(ISBN, title: String)
     /// An edition of this book has this ISBN already.
     case isbnInThisBook(ISBN)
+    /// No source knows the ISBN looked up for a new edition; `asked` says what each answered.
+    case noEditionFound(ISBN, asked: String)
     /// The edition named is not one of this book's work.
     case editionOfAnotherBook(Edition.ID)
 
@@ -23,6 +25,9 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
             "ISBN \(isbn.isbn13) belongs to another book of your library, \"\(title)\""
         case .isbnInThisBook(let isbn):
             "an edition of this book has ISBN \(isbn.isbn13) already"
+        case .noEditionFound(let isbn, let asked):
+            "no source knows ISBN \(isbn.isbn13)" + (asked.isEmpty ? "" : " (\(asked))")
+                + "; add the edition by hand with its ISBN and what you know of it"
         case .editionOfAnotherBook(let id):
             "edition \(id.description.prefix(8)) is not an edition of this book"
         }

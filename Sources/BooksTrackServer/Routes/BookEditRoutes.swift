@@ -13,6 +13,13 @@ enum BookEditRoutes {
 
     struct ChosenEdition: Codable, Sendable { var id: String }
 
+    /// `POST /v1/books/{id}/editions/lookup`: an ISBN to look up, and whether the edition found
+    /// becomes the reader's own.
+    struct EditionLookup: Codable, Sendable {
+        var isbn: String
+        var mine: Bool?
+    }
+
     static let routes: [APIRoute] = [
         APIRoute(.patch, "/v1/books/:id", .account) { request, context, services in
             let members = try await JSONBody.decode([String: MergePatchValue].self, from: request, limit: services.configuration.jsonBodyLimit)
@@ -36,6 +43,13 @@ enum BookEditRoutes {
             let details = try BookEdit(mergePatch: members)
             let (change, _) = try await library(context, services).addEdition(.id(try context.id("id")), details: details, choose: mine)
             return try book(change.book, context: context, services: services, status: .created)
+        },
+        APIRoute(.post, "/v1/books/:id/editions/lookup", .account) { request, context, services in
+            let body = try await JSONBody.decode(EditionLookup.self, from: request, limit: services.configuration.jsonBodyLimit)
+            let isbn = try ISBN(parsing: body.isbn)
+            let added = try await services.search.addEdition(isbn: isbn, to: .id(try context.id("id")), choose: body.mine ?? false,
+                                                             library: library(context, services))
+            return try book(added.change.book, context: context, services: services, status: .created)
         },
         APIRoute(.put, "/v1/books/:id/edition", .account) { request, context, services in
             let body = try await JSONBody.decode(ChosenEdition.self, from: request, limit: services.configuration.jsonBodyLimit)

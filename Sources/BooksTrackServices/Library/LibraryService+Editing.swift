@@ -122,6 +122,33 @@ extension LibraryService {
         }
     }
 
+    /// Adds an edition a search found (its details are the source's, not the reader's) to the
+    /// book's work, and makes it the reader's own when `choose`.
+    public func addEdition(_ reference: BookReference, found: Edition, choose: Bool) async throws -> (BookChange, Edition) {
+        let now = now()
+        let store = self.store
+        return try await store.transaction {
+            let before = try Self.resolve(reference, in: store)
+            var edition = found
+            edition.id = Edition.ID()
+            edition.workID = before.work.id
+            edition.readerSetFields = []
+            (edition.dateCreated, edition.lastModified) = (now, now)
+            if let cover = edition.coverImageURL, cover.scheme?.lowercased() != "https" { edition.coverImageURL = nil }
+            try Validation.validate(edition)
+            try Self.refuseISBNsHeldElsewhere(edition.isbns, workID: before.work.id, in: store)
+            if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
+                throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
+            }
+            try store.save(edition)
+            if choose {
+                _ = try store.updateEntry(id: before.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
+            }
+            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+            return (BookChange(before: before, book: after), edition)
+        }
+    }
+
     /// Removes an edition of the book's work. When it was the reader's own, the entry keeps its
     /// progress and is no longer owned (the edition is cleared from it).
     public func removeEdition(_ reference: BookReference, editionID: Edition.ID) async throws -> BookChange {

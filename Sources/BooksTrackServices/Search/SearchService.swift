@@ -54,6 +54,26 @@ public struct SearchService: Sendable {
         return AddedFromSearch(book: book, provider: work.primaryProvider, cached: answer.cached)
     }
 
+    /// Looks an ISBN up (the catalog, the cache, the providers) and adds the edition found to the
+    /// book's work, made the reader's own when `choose`. Nothing found is `SearchError.nothingFound`:
+    /// the reader can then add the edition by hand with the ISBN and what they know.
+    public func addEdition(
+        isbn: ISBN, to reference: BookReference, choose: Bool, library: LibraryService
+    ) async throws -> (change: BookChange, edition: Edition, provider: String) {
+        let answer = await orchestrator.lookup(isbn: isbn)
+        let found = answer.works.lazy.compactMap { work in
+            work.editions.first { dto in dto.isbn13.contains(isbn.isbn13) || dto.isbn10.contains { ISBN($0) == isbn } }.map { (work, $0) }
+        }.first
+        guard let (work, dto) = found else {
+            let asked = answer.reports.map { "\($0.provider): \($0.message ?? $0.outcome.displayName)" }.joined(separator: "; ")
+            throw EditError.noEditionFound(isbn, asked: asked)
+        }
+        var edition = DTOMapping.edition(dto, workID: Work.ID(), now: library.now())
+        if !edition.isbns.contains(isbn) { edition.isbns.insert(isbn, at: 0) }
+        let (change, added) = try await library.addEdition(reference, found: edition, choose: choose)
+        return (change, added, dto.primaryProvider.isEmpty ? work.primaryProvider : dto.primaryProvider)
+    }
+
     /// The search an enrichment run uses. Only an online provider's answer counts as reaching a
     /// source (found or not found), so books the offline catalog cannot complete stay queued for a
     /// run with providers; a cached answer keeps the reports it was made with.
