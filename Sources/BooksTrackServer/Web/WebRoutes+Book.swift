@@ -68,8 +68,9 @@ extension WebRoutes {
                 return WebViews.Option(value: text, label: "\(text) star\(value == 1 ? "" : "s")", selected: text == ratingValue)
             }
         // An audiobook's position is time listened, written back as the form reads it ("2:30").
-        let listened = book.edition.flatMap { edition -> String? in
-            guard edition.format == .audiobook, let duration = edition.audioDurationMinutes, entry.progress > 0 else { return nil }
+        let listening = book.edition.flatMap { $0.format == .audiobook ? $0.audioDurationMinutes : nil }
+        let listened = listening.flatMap { duration -> String? in
+            guard entry.progress > 0 else { return nil }
             let minutes = ProgressPosition.listenedMinutes(progress: entry.progress, durationMinutes: duration)
             return "\(minutes / 60):" + String(format: "%02d", minutes % 60)
         }
@@ -84,7 +85,7 @@ extension WebRoutes {
             statusError: state.errors["status"],
             facts: facts, reading: entry.status == .reading, percent: Int((entry.progress * 100).rounded()),
             progressText: ProgressPosition.listeningText(book) ?? card.progressText,
-            pace: pace, finish: card.finish, listening: listened != nil,
+            pace: pace, finish: card.finish, listening: listening != nil,
             progressValue: state.values["progress"] ?? listened ?? (entry.currentPage > 0 ? String(entry.currentPage) : ""),
             progressError: state.errors["progress"],
             ratings: ratings, ratingError: state.errors["rating"],
