@@ -381,6 +381,24 @@ import Testing
     }
 
     /// The `BookField` names the reader set by hand on a book.
+    @Test func anISBNAloneIsLookedUpAndAnUnknownOneAddedAsTyped() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await WebAppTests.signedIn(server, "alice")
+            let token = try await WebAppTests.token(server, "alice")
+            let id = try await server.addBook("The Hunger Games", token: token)
+            let path = "/books/\(id)/edit"
+            let found = try await WebAppTests.submit(browser, from: path, to: "/books/\(id)/editions", [("isbns", "0-439-02348-3")])
+            #expect(found.status == 303)
+            let unknown = try await WebAppTests.submit(browser, from: path, to: "/books/\(id)/editions", [("isbns", "9780441478125")])
+            #expect(unknown.status == 303)
+            let api = try await server.send(.get, "/v1/books/\(id)/editions", token: token)
+            let list = try #require((try JSONSerialization.jsonObject(with: api.body) as? [String: Any])?["data"] as? [[String: Any]])
+            let isbns = list.compactMap { ($0["isbn13"] as? [String])?.first }
+            #expect(isbns.contains("9780439023481"), "the ISBN the catalog knows is added")
+            #expect(isbns.contains("9780441478125"), "the one no source knows is added as typed")
+        }
+    }
+
     static func readerSet(_ server: ServerHarness, _ name: String, _ id: String) async throws -> [String] {
         BookResource.readerSetFields(of: try await book(server, name, id))
     }

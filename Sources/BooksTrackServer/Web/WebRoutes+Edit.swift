@@ -375,7 +375,19 @@ extension WebRoutes {
             return try await failed("Give at least an ISBN, a page count, a format or a publisher.", .badRequest)
         }
         do {
-            _ = try await services.library(web.account).library.addEdition(.id(id), details: details, choose: form["mine"] != nil)
+            let library = services.library(web.account).library
+            let isbns = details.isbns?.replacement ?? []
+            let onlyAnISBN = isbns.count == 1 && details.pageCount?.value == nil && details.format?.value == nil
+                && details.publisher?.value == nil
+            // An ISBN alone is looked up first: the edition found comes with its details. One no
+            // source knows is added as typed.
+            if onlyAnISBN {
+                do {
+                    _ = try await services.search.addEdition(isbn: isbns[0], to: .id(id), choose: form["mine"] != nil, library: library)
+                    return WebPages.redirect("/books/\(id.description)/edit?done=edition#editions")
+                } catch EditError.noEditionFound {}
+            }
+            _ = try await library.addEdition(.id(id), details: details, choose: form["mine"] != nil)
         } catch let error as LibraryError {
             return try await failed(Self.message(error), .unprocessableContent)
         } catch {
