@@ -399,6 +399,22 @@ import Testing
         }
     }
 
+    @Test func aReadBookMovedShortOfItsEndOnTheBookPageIsAReReadAndThePageSaysSo() async throws {
+        try await ServerHarness.run { server in
+            let browser = try await WebAppTests.signedIn(server, "alice")
+            let token = try await WebAppTests.token(server, "alice")
+            let id = try await server.addBook("Dune", token: token, extra: #", "status": "read""#)
+            let moved = try await WebAppTests.submit(browser, from: "/books/\(id)", to: "/books/\(id)/progress", [("progress", "38")])
+            #expect(moved.status == 303)
+            #expect(moved.header("Location") == "/books/\(id)?reread=1#progress")
+            let page = try await browser.get("/books/\(id)?reread=1")
+            #expect(page.text.contains("Started a re-read; the earlier read is kept in the history."))
+            let book = try await server.send(.get, "/v1/books/\(id)", token: token)
+            #expect(book.data?["status"] as? String == "reading")
+            #expect((book.data?["readHistory"] as? [Any])?.count == 1)
+        }
+    }
+
     static func readerSet(_ server: ServerHarness, _ name: String, _ id: String) async throws -> [String] {
         BookResource.readerSetFields(of: try await book(server, name, id))
     }

@@ -234,7 +234,7 @@ struct KeptFigures: Equatable {
                 let name: String = object["name"]
                 try db.execute(sql: "DROP \(type) \(name)")
             }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v4-insight-figures', 'v11-insight-facts-version')")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v4-insight-figures', 'v11-insight-facts-version', 'v26-audiobook-minutes')")
         }
         let reopened = try LibraryDatabase(path: library.directory.path("data/library.sqlite"))
 

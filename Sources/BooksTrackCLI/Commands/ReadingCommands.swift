@@ -41,8 +41,11 @@ struct ProgressCommand: AsyncParsableCommand, BookCommand {
         let library = try options.library()
         let change = try await library.progress(reference, to: parsed)
         let finished = change.before.entry.status != .read && change.book.entry.status == .read
+        // A read book moved short of its end is read again: the finished read stays in the history.
+        let reread = change.book.entry.readHistory.count > change.before.entry.readHistory.count
         let listened = ProgressPosition.listeningText(change.book).map { "Listened \($0)." }
-        let message = [finished ? "Finished!" : nil, listened].compactMap { $0 }.joined(separator: " ")
+        let message = [finished ? "Finished!" : nil, reread ? "Started a re-read; the earlier read is kept in the history." : nil, listened]
+            .compactMap { $0 }.joined(separator: " ")
         try report(change.book, now: library.now(), message: message.isEmpty ? nil : message)
     }
 }

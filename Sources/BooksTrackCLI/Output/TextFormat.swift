@@ -11,8 +11,10 @@ enum TextFormat {
     /// The short id shown in lists: the first 8 hex digits.
     static func shortID(_ id: LibraryEntry.ID) -> String { String(id.description.prefix(8)) }
 
-    /// "p. 120/384 (31%)", "45%", or "" when nothing is known.
+    /// "p. 120/384 (31%)", "45%", an audiobook's "1 h 5 min of 11 h 40 min (9%)", or "" when
+    /// nothing is known.
     static func progress(_ book: LibraryBook) -> String {
+        if book.entry.progress > 0, let listened = ProgressPosition.listeningText(book) { return listened }
         let percent = Int((book.entry.progress * 100).rounded())
         let page = book.entry.pageReached(pageCount: book.pageCount)
         if page == 0, book.entry.progress == 0 { return "" }

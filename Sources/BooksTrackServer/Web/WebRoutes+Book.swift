@@ -11,7 +11,8 @@ extension WebRoutes {
     func bookPage(_ id: LibraryEntry.ID, _ request: Request, _ web: WebSession, state: FormState = .init(),
                           status: HTTPResponse.Status = .ok, notice: String? = nil) async throws -> Response {
         let (book, editions, photos) = try await services.library(web.account).library.details(.id(id))
-        let notice = notice ?? (request.uri.queryParameters.get("edited") != nil ? "Your changes are saved." : nil)
+        let notice = notice ?? (request.uri.queryParameters.get("edited") != nil ? "Your changes are saved."
+            : request.uri.queryParameters.get("reread") != nil ? "Started a re-read; the earlier read is kept in the history." : nil)
         let entry = book.entry
         let now = services.now()
         let card = WebViews.card(book, now: now, covers: !services.covers.isOffline)
@@ -144,7 +145,11 @@ extension WebRoutes {
                     }
                     throw FieldError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
                 }
-                _ = try await library.progress(.id(id), to: position)
+                let change = try await library.progress(.id(id), to: position)
+                // A read book moved short of its end is read again, and the page says so.
+                if change.book.entry.readHistory.count > change.before.entry.readHistory.count {
+                    return WebPages.redirect("/books/\(id.description)?reread=1#\(field)")
+                }
             case "rating":
                 let typed = form["rating"]
                 kept["rating"] = typed ?? ""

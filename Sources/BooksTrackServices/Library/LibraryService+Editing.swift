@@ -97,8 +97,8 @@ extension LibraryService {
         (editionOnly.narrator, editionOnly.audioDurationMinutes, editionOnly.coverImageURL) =
             (details.narrator, details.audioDurationMinutes, details.coverImageURL)
         guard editionOnly == details else {
-            throw LibraryError.invalid(.outOfRange(field: "edition", value: details.fields.map(\.rawValue).joined(separator: ", "),
-                                                   allowed: "only an edition's fields"))
+            throw LibraryError.invalid(.notValid(field: "edition", value: details.fields.map(\.rawValue).joined(separator: ", "),
+                                                 expected: "an edition's field"))
         }
         let now = now()
         let store = self.store
@@ -109,16 +109,7 @@ extension LibraryService {
             try draft.apply(editionOnly, authors: nil, now: now)
             // An edition made only of cleared fields says nothing.
             guard let edition = draft.edition, edition.describesSomething else { throw EditError.nothingToChange }
-            try Self.refuseISBNsHeldElsewhere(edition.isbns, workID: before.work.id, in: store)
-            if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
-                throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
-            }
-            try store.save(edition)
-            if choose {
-                _ = try store.updateEntry(id: before.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
-            }
-            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
-            return (BookChange(before: before, book: after), edition)
+            return try Self.saveNew(edition, of: before, choose: choose, in: store, now: now)
         }
     }
 
@@ -136,17 +127,25 @@ extension LibraryService {
             (edition.dateCreated, edition.lastModified) = (now, now)
             if let cover = edition.coverImageURL, cover.scheme?.lowercased() != "https" { edition.coverImageURL = nil }
             try Validation.validate(edition)
-            try Self.refuseISBNsHeldElsewhere(edition.isbns, workID: before.work.id, in: store)
-            if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
-                throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
-            }
-            try store.save(edition)
-            if choose {
-                _ = try store.updateEntry(id: before.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
-            }
-            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
-            return (BookChange(before: before, book: after), edition)
+            return try Self.saveNew(edition, of: before, choose: choose, in: store, now: now)
         }
+    }
+
+    /// Saves a new edition of `book`'s work, unless one of its ISBNs is another book's or already
+    /// an edition's of this one, and makes it the reader's own when `choose`; the book before and after.
+    private static func saveNew(
+        _ edition: Edition, of book: LibraryBook, choose: Bool, in store: any LibraryStore, now: Date
+    ) throws -> (BookChange, Edition) {
+        try refuseISBNsHeldElsewhere(edition.isbns, workID: book.work.id, in: store)
+        if let held = try edition.isbns.lazy.compactMap({ try store.edition(isbn: $0) }).first {
+            throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
+        }
+        try store.save(edition)
+        if choose {
+            _ = try store.updateEntry(id: book.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
+        }
+        guard let after = try store.book(entryID: book.entry.id) else { throw LibraryError.entryNotFound(book.entry.id) }
+        return (BookChange(before: book, book: after), edition)
     }
 
     /// Removes an edition of the book's work. When it was the reader's own, the entry keeps its
