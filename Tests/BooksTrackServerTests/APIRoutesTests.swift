@@ -83,6 +83,9 @@ import Testing
                 switch (route.method, route.path) {
                 case (.patch, "/v1/books/:id"): return try await server.send(route.method, path(route), token: token, json: #"{"publisher": "Ace"}"#)
                 case (.post, "/v1/books/:id/editions"): return try await server.send(route.method, path(route), token: token, json: #"{"pageCount": 100}"#)
+                case (.post, "/v1/books/:id/editions/lookup"):
+                    return try await server.send(route.method, path(route), token: token, json: #"{"isbn": "0-439-02348-3"}"#)
+                case (.post, "/v1/books/:id/progress"): return try await server.send(route.method, path(route), token: token, json: #"{"page": 1}"#)
                 case (.put, "/v1/books/:id/edition"):
                     let editions = try await server.send(.get, "/v1/books/\(book)/editions", token: alice.token).envelope?["data"] as? [[String: Any]]
                     let edition = editions?.first?["id"] as? String ?? UUID().uuidString
