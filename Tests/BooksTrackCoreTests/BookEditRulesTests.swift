@@ -160,6 +160,31 @@ import Testing
         #expect(book.entry.dateCompleted == nil)
     }
 
+    @Test func aCorrectedPageCountKeepsThePageReachedAndCountsItsShareAgain() throws {
+        var book = try Self.book(status: .reading)
+        try book.entry.updateProgress(page: 100, pageCount: 300, now: Self.now)
+        var edit = BookEdit()
+        try edit.set(.pageCount, text: "250")
+
+        try book.apply(edit, authors: nil, now: Self.now)
+
+        #expect(book.entry.currentPage == 100)
+        #expect(book.entry.progress == 0.4)
+    }
+
+    @Test func anotherEditionKeepsTheShareReadAndAReadBookAtItsLastPage() {
+        var reading = LibraryEntry(userID: User.ID(), workID: Work.ID(), status: .reading, currentPage: 100, progress: 100.0 / 300.0,
+                                   dateAdded: Self.now)
+        reading.moveToEdition(pageCount: 600)
+        #expect(reading.currentPage == 200)
+        #expect(abs(reading.progress - 1.0 / 3.0) < 1e-9)
+
+        var read = LibraryEntry(userID: User.ID(), workID: Work.ID(), status: .read, currentPage: 412, progress: 1, dateAdded: Self.now)
+        read.moveToEdition(pageCount: 256)
+        #expect(read.currentPage == 256, "a finished book is at the last page of the edition it is shown in")
+        #expect(read.progress == 1)
+    }
+
     @Test func aMergePatchKeepsNullAndMissingApartAndRefusesWrongKinds() throws {
         let members = try JSONDecoder().decode([String: MergePatchValue].self, from: Data(#"""
             {"pageCount": 304, "subtitle": null, "genres": ["A", "B"], "owned": true, "authors": [{"name": "X", "role": "editor"}]}

@@ -182,7 +182,8 @@ import Testing
             answer = try await server.send(.delete, "/v1/books/\(id)/editions/\(ebook)", token: alice.token)
             #expect(answer.status == 200)
             #expect(answer.data?["owned"] as? Bool == false, "the reader's edition gone, the book is no longer owned")
-            #expect(answer.data?["currentPage"] as? Int == 40, "its progress is kept")
+            #expect(answer.data?["progress"] as? Double == 40.0 / 300.0, "its progress is kept")
+            #expect(answer.data?["currentPage"] as? Int == 8, "shown in the 57-page hardcover, 40 of 300 pages is page 8")
             #expect((answer.data?["edition"] as? [String: Any])?["id"] as? String == hardcover)
 
             let stranger = try await server.addBook("Resurrection", token: alice.token, extra: #", "format": "paperback""#)
@@ -192,6 +193,24 @@ import Testing
                                           json: #"{"id": "\#(strangerEdition)"}"#).status == 404, "another book's edition")
             #expect(try await server.send(.post, "/v1/books/\(id)/editions", token: alice.token,
                                           json: #"{"title": "Nope"}"#).status == 400, "a work field is not an edition's")
+        }
+    }
+
+    @Test func choosingAnotherEditionKeepsTheShareReadAndAReadBookCanChangeEdition() async throws {
+        try await ServerHarness.run { server in
+            let alice = try await server.account("alice")
+            let id = try await server.addBook("Dune", token: alice.token, extra: #", "owned": true"#)
+            #expect(try await server.send(.post, "/v1/books/\(id)/progress", token: alice.token, json: #"{"page": 100}"#).status == 200)
+            var answer = try await server.send(.post, "/v1/books/\(id)/editions", token: alice.token, json: #"{"pageCount": 600, "mine": true}"#)
+            #expect(answer.status == 201, "\(answer.text)")
+            #expect(answer.data?["currentPage"] as? Int == 200, "a third of 300 pages is a third of 600")
+            #expect(answer.data?["status"] as? String == "reading")
+
+            #expect(try await server.send(.post, "/v1/books/\(id)/status", token: alice.token, json: #"{"status": "read"}"#).status == 200)
+            answer = try await server.send(.post, "/v1/books/\(id)/editions", token: alice.token, json: #"{"pageCount": 250, "mine": true}"#)
+            #expect(answer.status == 201, "a read book takes a shorter edition: \(answer.text)")
+            #expect(answer.data?["currentPage"] as? Int == 250)
+            #expect(answer.data?["progress"] as? Double == 1)
         }
     }
 

@@ -105,6 +105,8 @@ extension LibraryBook {
 
     private mutating func applyToEntry(_ edit: BookEdit, now: Date) throws(LibraryError) {
         let pageCount = edition?.pageCount
+        // A corrected page count keeps the page reached and counts its share again.
+        if edit.pageCount != nil { entry.recount(pageCount: pageCount) }
         if edit.owned == false { entry.editionID = nil }
         if let status = edit.status, status != entry.status {
             if status == .wishlist, edit.owned == true { throw .wishlistCannotBeOwned }
@@ -114,6 +116,7 @@ extension LibraryBook {
         if edit.owned == true, entry.editionID == nil {
             let owned = edition ?? Edition(workID: work.id, dateCreated: now)
             try entry.setOwnedEdition(owned, now: now)
+            if owned.pageCount != pageCount { entry.moveToEdition(pageCount: owned.pageCount) }
             edition = owned
         }
         if let change = edit.rating { try entry.setRating(change.value, now: now) }

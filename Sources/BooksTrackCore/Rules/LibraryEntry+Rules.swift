@@ -124,6 +124,28 @@ extension LibraryEntry {
         touch(now)
     }
 
+    /// Keeps the position in step with a corrected page count of the same edition: the page the
+    /// reader reached stays and its share is counted again; a read book is at its new last page.
+    public mutating func recount(pageCount: Int?) {
+        guard let pageCount, pageCount > 0 else { return }
+        if status == .read {
+            (currentPage, progress) = (pageCount, 1)
+        } else if currentPage > 0, currentPage <= pageCount {
+            progress = Double(currentPage) / Double(pageCount)
+        }
+    }
+
+    /// Keeps the position in step when the book is shown in another edition (`pageCount` pages):
+    /// the share read stays and the page is the one at that share; a read book is at its last page.
+    public mutating func moveToEdition(pageCount: Int?) {
+        guard let pageCount, pageCount > 0 else { return }
+        if status == .read {
+            (currentPage, progress) = (pageCount, 1)
+        } else if progress > 0 {
+            currentPage = min(pageCount, Int((Double(pageCount) * min(progress, 1)).rounded()))
+        }
+    }
+
     /// Turns a wishlist entry into an owned one with `edition`; `dateAdded` is unchanged.
     public mutating func acquire(edition: Edition, status: ReadingStatus = .toRead, now: Date) throws(LibraryError) {
         guard self.status == .wishlist else { throw .notOnWishlist(self.status) }

@@ -79,10 +79,20 @@ extension LibraryService {
             guard let edition = try store.edition(id: editionID), edition.workID == before.work.id else {
                 throw EditError.editionOfAnotherBook(editionID)
             }
-            _ = try store.updateEntry(id: before.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
+            try Self.attach(edition, to: before, in: store, now: now)
             guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
             return BookChange(before: before, book: after)
         }
+    }
+
+    /// Makes `edition` the reader's own: the share read stays and the page follows the edition's
+    /// page count (no reading day is counted: nothing was read).
+    private static func attach(_ edition: Edition, to book: LibraryBook, in store: any LibraryStore, now: Date) throws {
+        var entry = book.entry
+        try entry.setOwnedEdition(edition, now: now)
+        if edition.pageCount != book.pageCount { entry.moveToEdition(pageCount: edition.pageCount) }
+        try Validation.validate(entry, pageCount: edition.pageCount)
+        try store.save(entry)
     }
 
     /// Adds an edition to the book's work from the edition fields of `details` (ISBNs, pages,
@@ -141,9 +151,7 @@ extension LibraryService {
             throw EditError.isbnInThisBook(held.isbns.first { edition.isbns.contains($0) } ?? held.isbns[0])
         }
         try store.save(edition)
-        if choose {
-            _ = try store.updateEntry(id: book.entry.id) { entry, _ in try entry.setOwnedEdition(edition, now: now) }
-        }
+        if choose { try attach(edition, to: book, in: store, now: now) }
         guard let after = try store.book(entryID: book.entry.id) else { throw LibraryError.entryNotFound(book.entry.id) }
         return (BookChange(before: book, book: after), edition)
     }
@@ -151,6 +159,7 @@ extension LibraryService {
     /// Removes an edition of the book's work. When it was the reader's own, the entry keeps its
     /// progress and is no longer owned (the edition is cleared from it).
     public func removeEdition(_ reference: BookReference, editionID: Edition.ID) async throws -> BookChange {
+        let now = now()
         let store = self.store
         return try await store.transaction {
             let before = try Self.resolve(reference, in: store)
@@ -158,7 +167,16 @@ extension LibraryService {
                 throw EditError.editionOfAnotherBook(editionID)
             }
             try store.deleteEdition(id: edition.id)
-            guard let after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+            guard var after = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+            // Shown in another edition now: the share read stays, the page follows.
+            if after.pageCount != before.pageCount {
+                after.entry.moveToEdition(pageCount: after.pageCount)
+                after.entry.lastModified = now
+                try Validation.validate(after.entry, pageCount: after.pageCount)
+                try store.save(after.entry)
+                guard let saved = try store.book(entryID: before.entry.id) else { throw LibraryError.entryNotFound(before.entry.id) }
+                after = saved
+            }
             return BookChange(before: before, book: after)
         }
     }
