@@ -48,6 +48,12 @@ public enum BookField: String, CaseIterable, Hashable, Sendable {
     case recommendedBy, wouldRecommend, contributesToCulturalGoal, culturalGoalCategory, dailyReadingGoal
     case dateAdded, dateStarted, dateCompleted, dateStopped
 
+    /// The fields of the reader's edition (the rest are the work's or the entry's).
+    public var isOfEdition: Bool {
+        [.isbns, .publisher, .publicationDate, .pageCount, .format, .language, .editionTitle, .translator, .narrator,
+         .audioDurationMinutes, .coverImageURL].contains(self)
+    }
+
     /// The fields that hold a list.
     public var isList: Bool {
         [.authors, .genres, .culturalThemes, .contentWarnings, .awards, .isbns, .tags].contains(self)
@@ -141,8 +147,5 @@ public struct BookEdit: Hashable, Sendable {
     public var isEmpty: Bool { fields.isEmpty }
 
     /// True when it changes a field of the edition.
-    public var changesEdition: Bool {
-        isbns != nil || publisher != nil || publicationDate != nil || pageCount != nil || format != nil || language != nil
-            || editionTitle != nil || translator != nil || narrator != nil || audioDurationMinutes != nil || coverImageURL != nil
-    }
+    public var changesEdition: Bool { fields.contains(where: \.isOfEdition) }
 }

@@ -99,24 +99,18 @@ extension LibraryService {
     /// publisher …; other fields are refused), and makes it the reader's own when `choose`.
     public func addEdition(_ reference: BookReference, details: BookEdit, choose: Bool) async throws -> (BookChange, Edition) {
         guard details.changesEdition else { throw EditError.nothingToChange }
-        var editionOnly = BookEdit()
-        (editionOnly.isbns, editionOnly.publisher, editionOnly.publicationDate, editionOnly.pageCount) =
-            (details.isbns, details.publisher, details.publicationDate, details.pageCount)
-        (editionOnly.format, editionOnly.language, editionOnly.editionTitle, editionOnly.translator) =
-            (details.format, details.language, details.editionTitle, details.translator)
-        (editionOnly.narrator, editionOnly.audioDurationMinutes, editionOnly.coverImageURL) =
-            (details.narrator, details.audioDurationMinutes, details.coverImageURL)
-        guard editionOnly == details else {
-            throw LibraryError.invalid(.notValid(field: "edition", value: details.fields.map(\.rawValue).joined(separator: ", "),
+        let others = details.fields.filter { !$0.isOfEdition }
+        guard others.isEmpty else {
+            throw LibraryError.invalid(.notValid(field: "edition", value: others.map(\.rawValue).joined(separator: ", "),
                                                  expected: "an edition's field"))
         }
         let now = now()
         let store = self.store
-        return try await store.transaction { [editionOnly] in
+        return try await store.transaction {
             let before = try Self.resolve(reference, in: store)
             var draft = before
             draft.edition = nil
-            try draft.apply(editionOnly, authors: nil, now: now)
+            try draft.apply(details, authors: nil, now: now)
             // An edition made only of cleared fields says nothing.
             guard let edition = draft.edition, edition.describesSomething else { throw EditError.nothingToChange }
             return try Self.saveNew(edition, of: before, choose: choose, in: store, now: now)
