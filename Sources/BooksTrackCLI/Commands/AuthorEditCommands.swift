@@ -56,7 +56,7 @@ struct AuthorEditCommand: AsyncParsableCommand {
         let user = try options.user()
         let found = try await user.authors.author(named: author)
         let edited = try await user.library.editAuthor(found.id, edit)
-        if options.json { return try JSONOutput.print(AuthorResource(edited, bookCount: try await user.library.authorPage(edited.id).books.count)) }
+        if options.json { return try JSONOutput.print(AuthorResource(edited, bookCount: try await user.library.bookCount(ofAuthor: edited.id))) }
         say(AuthorText.details(edited).joined(separator: "\n"))
     }
 }

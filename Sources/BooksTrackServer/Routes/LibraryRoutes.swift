@@ -55,7 +55,7 @@ enum LibraryRoutes {
                 gender: body.gender, culturalRegion: body.culturalRegion, nationality: body.nationality, marginalized: body.marginalized)
             let library = try user(context, services)
             let author = try await library.authors.describe(id: try context.id("id"), description)
-            return try JSONBody.success(AuthorResource(author, bookCount: try await library.library.authorPage(author.id).books.count),
+            return try JSONBody.success(AuthorResource(author, bookCount: try await library.library.bookCount(ofAuthor: author.id)),
                                         context: context)
         },
         APIRoute(.patch, "/v1/authors/:id", .account) { request, context, services in
@@ -63,7 +63,7 @@ enum LibraryRoutes {
             let edit = try AuthorEdit(mergePatch: members)
             let library = try user(context, services).library
             let author = try await library.editAuthor(try context.id("id"), edit)
-            return try JSONBody.success(AuthorResource(author, bookCount: try await library.authorPage(author.id).books.count), context: context)
+            return try JSONBody.success(AuthorResource(author, bookCount: try await library.bookCount(ofAuthor: author.id)), context: context)
         },
         APIRoute(.post, "/v1/authors/:id/merge", .account) { request, context, services in
             let body = try await JSONBody.decode(AuthorMerge.self, from: request, limit: services.configuration.jsonBodyLimit)

@@ -25,6 +25,12 @@ extension LibraryService {
         }
     }
 
+    /// How many of the reader's books `id` wrote, counted in SQL (no book is read).
+    public func bookCount(ofAuthor id: Author.ID) async throws -> Int {
+        let store = self.store
+        return try await store.snapshot { try store.bookCounts()[id] ?? 0 }
+    }
+
     /// An author and the reader's books by them (each work with an entry), by title.
     public func authorPage(_ id: Author.ID) async throws -> AuthorPage {
         let store = self.store
